@@ -1,0 +1,385 @@
+package fib6
+
+import (
+	"fib6lab/engine/errno"
+	"fib6lab/engine/trace"
+)
+
+// Netlink request flags (include/uapi/linux/netlink.h) as iproute2 sets
+// them per verb: add = CREATE|EXCL, append = CREATE|APPEND, prepend =
+// CREATE, replace = CREATE|REPLACE, change = REPLACE. Zero means an
+// in-kernel caller with no netlink header (allowed to create).
+const (
+	NLM_F_REPLACE = 0x100
+	NLM_F_EXCL    = 0x200
+	NLM_F_CREATE  = 0x400
+	NLM_F_APPEND  = 0x800
+)
+
+// Add models fib6_add (net/ipv6/ip6_fib.c) on table t: it finds or creates
+// the node for rt's prefix (fib6_add_1), links rt by metric
+// (fib6_add_rt2node), stamps the node and its ancestors with a new serial
+// number and, when rt has RTF_EXPIRES, links it on the GC list. It returns
+// nil, errno.EEXIST (same metric with NLM_F_EXCL, or a duplicate nexthop,
+// whose expiry may have been updated), or ENOENT with the extack "Can not
+// replace route - no match found" (replace without create and no target).
+// A failed add leaves the trie as it was.
+func (t *Table) Add(rt *Info, nlflags uint16) error {
+	n := t.net
+	n.emit(trace.OpBegin, &t.Root, rt, 0, int64(trace.OpAdd))
+	err := t.add(rt, nlflags)
+	n.emit(trace.OpEnd, nil, rt, 0, errVal(err))
+	return err
+}
+
+func (t *Table) add(rt *Info, nlflags uint16) error {
+	allowCreate := nlflags == 0 || nlflags&NLM_F_CREATE != 0
+	replaceRequired := nlflags&NLM_F_REPLACE != 0
+	fn, err := t.add1(rt.Dst, rt.DstLen, allowCreate, replaceRequired)
+	if err != nil {
+		return err
+	}
+	var purge []*Info
+	if err = t.addRt2Node(fn, rt, nlflags, &purge); err != nil {
+		if fn.FnFlags&(RTN_RTINFO|RTN_ROOT) == 0 || (fn.FnFlags&RTN_TL_ROOT != 0 && fn.Leaf == nil) {
+			t.repairTree(fn)
+		}
+		return err
+	}
+	for _, old := range purge {
+		t.purgeRt(old, fn)
+	}
+	t.updateSernumUptoRoot(fn)
+	if rt.HasExpires() {
+		t.AddGCList(rt)
+	}
+	return nil
+}
+
+// add1 models fib6_add_1: it descends from the root comparing the new
+// prefix with each node's own fn_bit bits (through its leaf, real or
+// borrowed) and returns the node for (key, plen), splitting as needed.
+func (t *Table) add1(key Key, plen uint8, allowCreate, replaceRequired bool) (*Node, error) {
+	n := t.net
+	fn := &t.Root
+	var pn *Node
+	var dir uint8
+	for fn != nil {
+		n.emit(trace.NodeVisit, fn, nil, fn.FnBit, 0)
+		leafKey := fn.Leaf.Dst
+		if plen < fn.FnBit || !PrefixEqual(leafKey, key, fn.FnBit) {
+			if !allowCreate && replaceRequired {
+				return nil, errNoMatch
+			}
+			return t.insertAbove(fn, pn, dir, key, plen), nil
+		}
+		if plen == fn.FnBit {
+			if fn.FnFlags&RTN_RTINFO == 0 {
+				t.dropLeaf(fn)
+			} else if fn.FnFlags&RTN_TL_ROOT != 0 && fn.Leaf == n.NullEntry {
+				fn.Leaf = nil
+			}
+			return fn, nil
+		}
+		dir = key.Bit(fn.FnBit)
+		n.emit(trace.BitTest, fn, nil, fn.FnBit, int64(dir))
+		pn, fn = fn, fn.child(dir)
+	}
+	if !allowCreate && replaceRequired {
+		return nil, errNoMatch
+	}
+	ln := n.newNode(plen, pn)
+	pn.setChild(dir, ln)
+	return ln, nil
+}
+
+var errNoMatch = errno.WithMsg(errno.ENOENT, "Can not replace route - no match found")
+
+// insertAbove is the split part of fib6_add_1: the new prefix diverges from
+// fn's key inside fn's bits. Either an intermediate node at the first
+// differing bit takes fn and the new leaf as children, or the new node is
+// an ancestor of fn.
+func (t *Table) insertAbove(fn, pn *Node, dir uint8, key Key, plen uint8) *Node {
+	n := t.net
+	leafKey := fn.Leaf.Dst
+	bit := firstDiff(leafKey, key)
+	if plen > bit {
+		in := n.newNode(bit, pn)
+		in.Leaf = fn.Leaf
+		in.Leaf.Ref++
+		pn.setChild(dir, in)
+		ln := n.newNode(plen, in)
+		fn.Parent = in
+		if key.Bit(bit) == 1 {
+			in.Right, in.Left = ln, fn
+		} else {
+			in.Left, in.Right = ln, fn
+		}
+		return ln
+	}
+	ln := n.newNode(plen, pn)
+	if leafKey.Bit(plen) == 1 {
+		ln.Right = fn
+	} else {
+		ln.Left = fn
+	}
+	fn.Parent = ln
+	pn.setChild(dir, ln)
+	return ln
+}
+
+func (n *Net) newNode(bit uint8, parent *Node) *Node {
+	fn := &Node{FnBit: bit, Parent: parent, ID: n.newNodeID()}
+	n.Stats.FibNodes++
+	n.emit(trace.NodeCreate, fn, nil, bit, 0)
+	return fn
+}
+
+func (fn *Node) child(dir uint8) *Node {
+	if dir == 1 {
+		return fn.Right
+	}
+	return fn.Left
+}
+
+func (fn *Node) setChild(dir uint8, c *Node) {
+	if dir == 1 {
+		fn.Right = c
+	} else {
+		fn.Left = c
+	}
+}
+
+// dropLeaf releases an intermediate node's borrowed leaf.
+func (t *Table) dropLeaf(fn *Node) {
+	if fn.Leaf != nil {
+		fn.Leaf.Ref--
+		fn.Leaf = nil
+	}
+}
+
+// addRt2Node models fib6_add_rt2node: the metric-ordered insertion with
+// the EEXIST, expiring-duplicate, ECMP-sibling and replace rules. Routes a
+// replace displaces are appended to purge.
+func (t *Table) addRt2Node(fn *Node, rt *Info, nlflags uint16, purge *[]*Info) error {
+	replace := nlflags&NLM_F_REPLACE != 0
+	add := nlflags == 0 || nlflags&NLM_F_CREATE != 0
+	canECMP := rt.QualifiesForECMP()
+	ins := &fn.Leaf
+	var fallback **Info
+	found := false
+	var iter *Info
+	for iter = fn.Leaf; iter != nil; iter = iter.Next {
+		if iter.Metric == rt.Metric {
+			if nlflags&NLM_F_EXCL != 0 {
+				return errno.EEXIST
+			}
+			if replace {
+				if canECMP == iter.QualifiesForECMP() {
+					found = true
+					break
+				}
+				if fallback == nil {
+					fallback = ins
+				}
+				ins = &iter.Next
+				continue
+			}
+			if duplicateNexthop(iter, rt) {
+				t.updateDuplicate(iter, rt)
+				return errno.EEXIST
+			}
+			if canECMP && iter.QualifiesForECMP() {
+				rt.NSiblings++
+			}
+		}
+		if iter.Metric > rt.Metric {
+			break
+		}
+		ins = &iter.Next
+	}
+	if fallback != nil && !found {
+		ins, iter, found = fallback, *fallback, true
+	}
+	if ins == &fn.Leaf {
+		fn.RRPtr = nil
+	}
+	if rt.NSiblings > 0 {
+		linkSiblings(fn, rt)
+	}
+	if !replace || !found {
+		if replace && !add {
+			return errNoMatch
+		}
+		t.linkRoute(fn, ins, rt, iter)
+		return nil
+	}
+	t.replaceRoute(fn, ins, rt, iter, purge)
+	return nil
+}
+
+// updateDuplicate is the expiring-duplicate rule of fib6_add_rt2node: a
+// re-added identical route carries its expiry (or its permanence) and MTU
+// over to the existing expiring route, which the caller then reports as
+// EEXIST anyway. A permanent existing route is left alone.
+func (t *Table) updateDuplicate(iter, rt *Info) {
+	rt.NSiblings = 0
+	if !iter.HasExpires() {
+		return
+	}
+	if rt.HasExpires() {
+		iter.SetExpires(rt.Expires)
+		t.AddGCList(iter)
+	} else {
+		iter.ClearExpires()
+		t.RemoveGCList(iter)
+	}
+	if rt.Flags&(RTF_ADDRCONF|RTF_PREFIX_RT) == 0 && !iter.NH.Gw.IsValid() {
+		iter.Flags &^= RTF_ADDRCONF | RTF_PREFIX_RT
+	}
+	if mtu := rt.Metric_(RTAX_MTU); mtu != 0 {
+		iter.SetMetric(RTAX_MTU, mtu)
+	}
+}
+
+// duplicateNexthop models rt6_duplicate_nexthop for inline nexthops: same
+// device and same gateway (unspecified if none). Encap comparison joins
+// when lightweight tunnels do.
+func duplicateNexthop(a, b *Info) bool {
+	return a.NH.Dev == b.NH.Dev && a.NH.Gw == b.NH.Gw
+}
+
+func (t *Table) linkRoute(fn *Node, ins **Info, rt, next *Info) {
+	n := t.net
+	rt.Next = next
+	*ins = rt
+	rt.Node = fn
+	rt.Table = t
+	rt.Ref++
+	n.Stats.FibRtEntries++
+	if fn.FnFlags&RTN_RTINFO == 0 {
+		n.Stats.FibRouteNodes++
+		fn.FnFlags |= RTN_RTINFO
+	}
+	n.emit(trace.RouteLink, fn, rt, fn.FnBit, 0)
+}
+
+// replaceRoute puts rt in old's place; when old led an ECMP group, the
+// following same-metric ECMP-qualified routes (its former siblings) go too.
+func (t *Table) replaceRoute(fn *Node, ins **Info, rt, old *Info, purge *[]*Info) {
+	n := t.net
+	rt.Next = old.Next
+	*ins = rt
+	rt.Node = fn
+	rt.Table = t
+	rt.Ref++
+	if fn.FnFlags&RTN_RTINFO == 0 {
+		n.Stats.FibRouteNodes++
+		fn.FnFlags |= RTN_RTINFO
+	}
+	n.emit(trace.RouteLink, fn, rt, fn.FnBit, 0)
+	nsib := old.NSiblings
+	t.unlinkReplaced(fn, old, purge)
+	ins = &rt.Next
+	for it := *ins; it != nil && nsib > 0 && it.Metric <= rt.Metric; it = *ins {
+		if it.QualifiesForECMP() {
+			*ins = it.Next
+			t.unlinkReplaced(fn, it, purge)
+			nsib--
+			n.Stats.FibRtEntries--
+		} else {
+			ins = &it.Next
+		}
+	}
+}
+
+func (t *Table) unlinkReplaced(fn *Node, old *Info, purge *[]*Info) {
+	old.Node = nil
+	if fn.RRPtr == old {
+		fn.RRPtr = nil
+	}
+	old.Ref--
+	t.net.emit(trace.RouteUnlink, fn, old, fn.FnBit, 0)
+	*purge = append(*purge, old)
+}
+
+// linkSiblings joins rt to the ECMP group of the first same-metric
+// ECMP-qualified route on fn (at the tail of its fib6_siblings ring) and
+// gives every member the new count.
+func linkSiblings(fn *Node, rt *Info) {
+	var head *Info
+	for it := fn.Leaf; it != nil; it = it.Next {
+		if it.Metric == rt.Metric && it.QualifiesForECMP() {
+			head = it
+			break
+		}
+	}
+	if head == nil {
+		rt.NSiblings = 0
+		return
+	}
+	if head.sibNext == nil {
+		head.sibNext, head.sibPrev = head, head
+	}
+	last := head.sibPrev
+	last.sibNext, rt.sibPrev = rt, last
+	rt.sibNext, head.sibPrev = head, rt
+	count := 0
+	for it := rt.sibNext; it != rt; it = it.sibNext {
+		it.NSiblings++
+		count++
+	}
+	rt.NSiblings = count
+}
+
+// updateSernumUptoRoot models __fib6_update_sernum_upto_root: fn and all
+// its ancestors get one fresh serial number.
+func (t *Table) updateSernumUptoRoot(fn *Node) {
+	s := t.net.newSernum()
+	for ; fn != nil; fn = fn.Parent {
+		fn.Sernum = s
+	}
+}
+
+// SetExpires models fib6_set_expires: set the deadline (jiffies) and
+// RTF_EXPIRES without touching GC list membership.
+func (rt *Info) SetExpires(expires int64) {
+	rt.Expires = expires
+	rt.Flags |= RTF_EXPIRES
+}
+
+// ClearExpires models fib6_clean_expires: clear RTF_EXPIRES and the
+// deadline without touching GC list membership.
+func (rt *Info) ClearExpires() {
+	rt.Flags &^= RTF_EXPIRES
+	rt.Expires = 0
+}
+
+// Metric_ returns RTAX metric i of the route (0 when unset).
+func (rt *Info) Metric_(i int) uint32 {
+	if rt.Extra == nil {
+		return 0
+	}
+	return rt.Extra.Metrics[i]
+}
+
+// SetMetric sets RTAX metric i of the route (fib6_metric_set).
+func (rt *Info) SetMetric(i int, v uint32) {
+	if rt.Extra == nil {
+		rt.Extra = &Extra{}
+	}
+	rt.Extra.Metrics[i] = v
+}
+
+func errVal(err error) int64 {
+	var e errno.Errno
+	switch x := err.(type) {
+	case nil:
+		return 0
+	case errno.Errno:
+		e = x
+	case *errno.Ack:
+		e = x.Errno
+	}
+	return -int64(e)
+}

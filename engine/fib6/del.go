@@ -1,0 +1,232 @@
+package fib6
+
+import (
+	"fib6lab/engine/errno"
+	"fib6lab/engine/trace"
+)
+
+// Del models fib6_del (net/ipv6/ip6_fib.c): unlink rt from its node,
+// leave its ECMP group, fix up walkers standing on it, repair the trie if
+// the node is left empty, and purge the route (re-point borrowing
+// ancestors, clear its expiry, leave the GC list). It returns ENOENT for
+// the null entry or a route that is not linked.
+func (t *Table) Del(rt *Info) error {
+	n := t.net
+	if rt == n.NullEntry || rt.Node == nil || rt.Table != t {
+		return errno.ENOENT
+	}
+	fn := rt.Node
+	n.emit(trace.OpBegin, fn, rt, fn.FnBit, int64(trace.OpDel))
+	for pp := &fn.Leaf; *pp != nil; pp = &(*pp).Next {
+		if *pp == rt {
+			t.delRoute(fn, pp)
+			n.emit(trace.OpEnd, nil, rt, 0, 0)
+			return nil
+		}
+	}
+	n.emit(trace.OpEnd, nil, rt, 0, -int64(errno.ENOENT))
+	return errno.ENOENT
+}
+
+// delRoute models fib6_del_route for the route in slot *pp of fn's list.
+func (t *Table) delRoute(fn *Node, pp **Info) {
+	n := t.net
+	rt := *pp
+	*pp = rt.Next
+	rt.Node = nil
+	rt.Ref--
+	n.Stats.FibRtEntries--
+	n.Stats.FibDiscardedRoutes++
+	n.emit(trace.RouteUnlink, fn, rt, fn.FnBit, 0)
+	if fn.RRPtr == rt {
+		fn.RRPtr = nil
+	}
+	if rt.NSiblings > 0 {
+		unlinkSiblings(rt)
+	}
+	for _, w := range n.walkers {
+		if w.state == fwsC && w.leaf == rt {
+			w.leaf = rt.Next
+			if w.leaf == nil {
+				w.state = fwsU
+			}
+		}
+	}
+	if fn.Leaf == nil {
+		if fn.FnFlags&RTN_TL_ROOT == 0 {
+			fn.FnFlags &^= RTN_RTINFO
+			n.Stats.FibRouteNodes--
+		}
+		fn = t.repairTree(fn)
+	}
+	t.purgeRt(rt, fn)
+}
+
+// unlinkSiblings takes rt out of its ECMP group: the other members lose
+// one from their count.
+func unlinkSiblings(rt *Info) {
+	for it := rt.sibNext; it != rt; it = it.sibNext {
+		it.NSiblings--
+	}
+	rt.sibPrev.sibNext, rt.sibNext.sibPrev = rt.sibNext, rt.sibPrev
+	if rt.sibNext.sibNext == rt.sibNext {
+		rt.sibNext.sibNext, rt.sibNext.sibPrev = nil, nil
+	}
+	rt.sibNext, rt.sibPrev, rt.NSiblings = nil, nil, 0
+}
+
+// purgeRt models fib6_purge_rt: intermediate ancestors that borrowed rt as
+// their leaf get a new one (fib6_find_prefix), and rt's expiry and GC list
+// membership are cleared. fn is where the search for borrowers starts.
+func (t *Table) purgeRt(rt *Info, fn *Node) {
+	if rt.Ref > 0 {
+		for ; fn != nil; fn = fn.Parent {
+			if fn.FnFlags&RTN_RTINFO == 0 && fn.Leaf == rt {
+				nl := t.findPrefix(fn)
+				nl.Ref++
+				fn.Leaf = nl
+				rt.Ref--
+			}
+		}
+	}
+	rt.ClearExpires()
+	t.RemoveGCList(rt)
+}
+
+// findPrefix models fib6_find_prefix: the route a node can borrow from its
+// children (the null entry for a root).
+func (t *Table) findPrefix(fn *Node) *Info {
+	if fn.FnFlags&RTN_ROOT != 0 {
+		return t.net.NullEntry
+	}
+	if fn.Left != nil {
+		return fn.Left.Leaf
+	}
+	if fn.Right != nil {
+		return fn.Right.Leaf
+	}
+	return nil
+}
+
+// repairTree models fib6_repair_tree for fn, a node left without routes:
+// a node with two children keeps them and borrows a leaf; a node with one
+// or no child is spliced out, and the splicing continues upwards through
+// intermediate parents. Walkers standing on a freed node are moved. It
+// returns the node where purging should look for borrowers.
+func (t *Table) repairTree(fn *Node) *Node {
+	n := t.net
+	if fn.FnFlags&RTN_TL_ROOT != 0 {
+		fn.Leaf = n.NullEntry
+		return fn
+	}
+	for {
+		pn := fn.Parent
+		var child *Node
+		children := 0
+		if fn.Right != nil {
+			child, children = fn.Right, children|1
+		}
+		if fn.Left != nil {
+			child, children = fn.Left, children|2
+		}
+		if children == 3 || (children != 0 && fn.FnFlags&RTN_ROOT != 0) {
+			nl := t.findPrefix(fn)
+			nl.Ref++
+			fn.Leaf = nl
+			return pn
+		}
+		if pn.Right == fn {
+			pn.Right = child
+		} else {
+			pn.Left = child
+		}
+		if child != nil {
+			child.Parent = pn
+		}
+		n.moveWalkers(fn, pn, child, children)
+		n.freeNode(fn)
+		if pn.FnFlags&RTN_RTINFO != 0 {
+			return pn
+		}
+		t.dropLeaf(pn)
+		fn = pn
+	}
+}
+
+// moveWalkers adjusts walkers standing on fn, which is being spliced out:
+// to the parent (state R) when fn had no child, else to the child with a
+// state reset, or U if the walker had already passed that side.
+func (n *Net) moveWalkers(fn, pn, child *Node, children int) {
+	for _, w := range n.walkers {
+		if w.node != fn {
+			continue
+		}
+		switch {
+		case child == nil:
+			w.node, w.state = pn, fwsR
+		case children&2 != 0:
+			w.node = child
+			w.state = pickState(w.state >= fwsR)
+		default:
+			w.node = child
+			w.state = pickState(w.state >= fwsC)
+		}
+	}
+}
+
+func pickState(passed bool) walkState {
+	if passed {
+		return fwsU
+	}
+	return fwsL
+}
+
+func (n *Net) freeNode(fn *Node) {
+	n.Stats.FibNodes--
+	n.emit(trace.NodeFree, fn, nil, fn.FnBit, 0)
+}
+
+// AddGCList models fib6_add_gc_list: link a route that is in a table and
+// not yet listed at the head of its table's tb6_gc_hlist.
+func (t *Table) AddGCList(rt *Info) {
+	if rt.Node == nil || rt.gcPprev != nil {
+		return
+	}
+	rt.gcNext = t.gcHead
+	if t.gcHead != nil {
+		t.gcHead.gcPprev = &rt.gcNext
+	}
+	t.gcHead = rt
+	rt.gcPprev = &t.gcHead
+}
+
+// RemoveGCList models fib6_remove_gc_list: unlink the route if listed.
+func (t *Table) RemoveGCList(rt *Info) {
+	if rt.gcPprev == nil {
+		return
+	}
+	*rt.gcPprev = rt.gcNext
+	if rt.gcNext != nil {
+		rt.gcNext.gcPprev = rt.gcPprev
+	}
+	rt.gcNext, rt.gcPprev = nil, nil
+}
+
+// GCList returns the table's GC list in walk order (newest first).
+func (t *Table) GCList() []*Info {
+	var l []*Info
+	for rt := t.gcHead; rt != nil; rt = rt.gcNext {
+		l = append(l, rt)
+	}
+	return l
+}
+
+// EachGCList models hlist_for_each_entry_safe over tb6_gc_hlist: fn may
+// delete the route it is given.
+func (t *Table) EachGCList(fn func(rt *Info)) {
+	for rt := t.gcHead; rt != nil; {
+		next := rt.gcNext
+		fn(rt)
+		rt = next
+	}
+}

@@ -1,0 +1,123 @@
+package fib6
+
+import "fib6lab/engine/trace"
+
+// NodeLookup models fib6_node_lookup (net/ipv6/ip6_fib.c) without source
+// routing: descend by the address bit at each node's fn_bit ignoring
+// prefixes, then climb back until an RTINFO node whose leaf prefix covers
+// the address. It returns that node, or the table root when none does.
+func (t *Table) NodeLookup(daddr Key) *Node {
+	n := t.net
+	fn := &t.Root
+	for {
+		n.emit(trace.NodeVisit, fn, nil, fn.FnBit, 0)
+		dir := daddr.Bit(fn.FnBit)
+		next := fn.child(dir)
+		if next == nil {
+			break
+		}
+		n.emit(trace.BitTest, fn, nil, fn.FnBit, int64(dir))
+		fn = next
+	}
+	for {
+		if fn.FnFlags&RTN_RTINFO != 0 && fn.Leaf != nil && PrefixEqual(fn.Leaf.Dst, daddr, fn.Leaf.DstLen) {
+			n.emit(trace.NodeMatch, fn, nil, fn.FnBit, 0)
+			return fn
+		}
+		if fn.FnFlags&RTN_ROOT != 0 {
+			return &t.Root
+		}
+		n.emit(trace.Backtrack, fn, nil, fn.FnBit, 0)
+		fn = fn.Parent
+	}
+}
+
+// Locate models fib6_locate without source routing: descend like
+// fib6_add_1 without creating. With exact, only the RTINFO node of exactly
+// (key, plen) is returned; otherwise the deepest RTINFO node passed whose
+// prefix covers key. Nil when there is none.
+func (t *Table) Locate(key Key, plen uint8, exact bool) *Node {
+	var prev *Node
+	for fn := &t.Root; fn != nil; {
+		if plen < fn.FnBit || !PrefixEqual(fn.Leaf.Dst, key, fn.FnBit) {
+			break
+		}
+		if plen == fn.FnBit {
+			if fn.FnFlags&RTN_RTINFO != 0 {
+				return fn
+			}
+			break
+		}
+		if fn.FnFlags&RTN_RTINFO != 0 {
+			prev = fn
+		}
+		fn = fn.child(key.Bit(fn.FnBit))
+	}
+	if exact {
+		return nil
+	}
+	return prev
+}
+
+// backtrack models fib6_backtrack without source routing: the nearest
+// RTINFO ancestor of fn, or nil past the table root.
+func (t *Table) backtrack(fn *Node) *Node {
+	for fn.FnFlags&RTN_TL_ROOT == 0 {
+		t.net.emit(trace.Backtrack, fn, nil, fn.FnBit, 0)
+		fn = fn.Parent
+		if fn.FnFlags&RTN_RTINFO != 0 {
+			return fn
+		}
+	}
+	return nil
+}
+
+// Lookup models fib6_table_lookup with a simplified rt6_select: from the
+// node fib6_node_lookup found, take the first usable route (lowest metric,
+// not expired, nexthop not dead), backtracking to covering ancestors while
+// a node has none. It returns the route, or the null entry.
+func (t *Table) Lookup(daddr Key) *Info {
+	n := t.net
+	n.emit(trace.OpBegin, &t.Root, nil, 0, int64(trace.OpLookup))
+	now := n.Now()
+	for fn := t.NodeLookup(daddr); fn != nil; fn = t.backtrack(fn) {
+		if rt := selectRoute(fn, now, n.NullEntry); rt != n.NullEntry {
+			n.emit(trace.OpEnd, fn, rt, fn.FnBit, 0)
+			return rt
+		}
+	}
+	n.emit(trace.OpEnd, nil, nil, 0, 0)
+	return n.NullEntry
+}
+
+// selectRoute is the part of rt6_select the walking skeleton needs: the
+// first route in metric order that is not expired and whose nexthop is not
+// dead; ties in metric go to the higher router preference.
+func selectRoute(fn *Node, now int64, null *Info) *Info {
+	if fn.Leaf == nil || fn.Leaf == null || fn.FnBit != fn.Leaf.DstLen {
+		return null
+	}
+	var best *Info
+	bestScore := -1
+	for rt := fn.Leaf; rt != nil; rt = rt.Next {
+		if best != nil && rt.Metric != best.Metric {
+			break
+		}
+		if rt.Expired(now) || rt.NH.Flags&RTNH_F_DEAD != 0 {
+			continue
+		}
+		if s := prefScore(rt); s > bestScore {
+			best, bestScore = rt, s
+		}
+	}
+	if best == nil {
+		return null
+	}
+	return best
+}
+
+// prefScore decodes the router preference bits (low 1, medium 2, high 3).
+func prefScore(rt *Info) int {
+	p := (rt.Flags & RTF_PREF_MASK) >> 27
+	return int(p^2) & 3
+}

@@ -1,0 +1,98 @@
+package fib6
+
+import "fib6lab/engine/trace"
+
+// RTPROT_KERNEL is the protocol of routes the kernel makes itself.
+const RTPROT_KERNEL = 2
+
+// NewNet returns the routing state of a fresh namespace: fib6_null_entry
+// and the main (254) and local (255) tables, as fib6_net_init and
+// fib6_tables_init create them.
+func NewNet() *Net {
+	n := &Net{Now: func() int64 { return 0 }}
+	n.NullEntry = &Info{
+		Type:     RTN_UNREACHABLE,
+		Protocol: RTPROT_KERNEL,
+		Flags:    RTF_REJECT | RTF_NONEXTHOP,
+		Metric:   ^uint32(0),
+		Ref:      1,
+	}
+	n.NewTable(RT_TABLE_MAIN)
+	n.NewTable(RT_TABLE_LOCAL)
+	return n
+}
+
+// Table returns the table with this id, or nil. Id 0 means main, as in
+// fib6_get_table.
+func (n *Net) Table(id uint32) *Table {
+	if id == 0 {
+		id = RT_TABLE_MAIN
+	}
+	for _, t := range n.buckets[id&(tableHashSize-1)] {
+		if t.ID == id {
+			return t
+		}
+	}
+	return nil
+}
+
+// NewTable models fib6_new_table: it returns the table with this id,
+// creating it (empty root with the null entry as leaf) when absent. New
+// tables go to the head of their hash bucket.
+func (n *Net) NewTable(id uint32) *Table {
+	if t := n.Table(id); t != nil {
+		return t
+	}
+	if id == 0 {
+		id = RT_TABLE_MAIN
+	}
+	t := &Table{ID: id, net: n}
+	t.Root = Node{FnFlags: RTN_ROOT | RTN_TL_ROOT | RTN_RTINFO, Leaf: n.NullEntry, ID: n.newNodeID()}
+	b := &n.buckets[id&(tableHashSize-1)]
+	*b = append([]*Table{t}, *b...)
+	return t
+}
+
+// Tables returns every table in dump order: hash buckets 0..255, newest
+// first within a bucket (the order of fib6_clean_all and route dumps).
+func (n *Net) Tables() []*Table {
+	var ts []*Table
+	for _, b := range n.buckets {
+		ts = append(ts, b...)
+	}
+	return ts
+}
+
+func (n *Net) newNodeID() uint32 { n.nextNodeID++; return n.nextNodeID }
+
+// newSernum models fib6_new_sernum: the next serial number, wrapping from
+// INT_MAX to 1 (0 means "no change").
+func (n *Net) newSernum() uint32 {
+	n.sernum++
+	if n.sernum > 1<<31-1 {
+		n.sernum = 1
+	}
+	return n.sernum
+}
+
+// NewInfo models fib6_info_alloc: a route with a fresh trace ID, counted in
+// fib_rt_alloc. The caller fills in the configuration before adding it.
+func (n *Net) NewInfo() *Info {
+	n.nextRtID++
+	n.Stats.FibRtAlloc++
+	return &Info{ID: n.nextRtID, NH: Nexthop{Weight: 1}}
+}
+
+func (n *Net) emit(k trace.Kind, fn *Node, rt *Info, bit uint8, val int64) {
+	if n.Trace == nil {
+		return
+	}
+	e := trace.Event{Kind: k, Bit: bit, Val: val}
+	if fn != nil {
+		e.Node = fn.ID
+	}
+	if rt != nil {
+		e.Route = rt.ID
+	}
+	n.Trace.Emit(e)
+}

@@ -1,0 +1,231 @@
+// Package fib6 models the Linux IPv6 forwarding information base
+// (net/ipv6/ip6_fib.c, include/net/ip6_fib.h): the fib6_node radix trie,
+// fib6_info routes ordered by metric on route-bearing nodes, per-namespace
+// tables, insertion with the kernel's EEXIST/replace/ECMP rules, deletion
+// with fib6_repair_tree, longest-prefix lookup with backtracking, the
+// resumable post-order fib6_walker and the per-table GC list
+// (tb6_gc_hlist). Times are jiffies supplied by the owner through Net.Now.
+package fib6
+
+import (
+	"net/netip"
+
+	"fib6lab/engine/trace"
+)
+
+// fib6_node flags (fn_flags, include/net/ip6_fib.h).
+const (
+	RTN_TL_ROOT = 0x1 // root of a table
+	RTN_ROOT    = 0x2 // root of a tree
+	RTN_RTINFO  = 0x4 // node owns routes
+)
+
+// Route flags (fib6_flags, include/uapi/linux/ipv6_route.h).
+const (
+	RTF_UP        = 0x1
+	RTF_GATEWAY   = 0x2
+	RTF_DYNAMIC   = 0x10
+	RTF_MODIFIED  = 0x20
+	RTF_REJECT    = 0x200
+	RTF_DEFAULT   = 0x10000
+	RTF_ADDRCONF  = 0x40000
+	RTF_PREFIX_RT = 0x80000
+	RTF_ANYCAST   = 0x100000
+	RTF_NONEXTHOP = 0x200000
+	RTF_EXPIRES   = 0x400000
+	RTF_ROUTEINFO = 0x800000
+	RTF_CACHE     = 0x1000000
+	RTF_PCPU      = 0x40000000
+	RTF_LOCAL     = 0x80000000
+	RTF_PREF_MASK = 0x18000000 // router preference, bits 27-28
+)
+
+// Router preference values as stored in RTF_PREF bits (ICMPV6_ROUTER_PREF_*).
+const (
+	PrefMedium  = 0x0
+	PrefHigh    = 0x1
+	PrefInvalid = 0x2
+	PrefLow     = 0x3
+)
+
+// Route types (rtm_type, include/uapi/linux/rtnetlink.h).
+const (
+	RTN_UNICAST     = 1
+	RTN_LOCAL       = 2
+	RTN_ANYCAST     = 4
+	RTN_MULTICAST   = 5
+	RTN_BLACKHOLE   = 6
+	RTN_UNREACHABLE = 7
+	RTN_PROHIBIT    = 8
+	RTN_THROW       = 9
+)
+
+// Nexthop flags (rtnh_flags).
+const (
+	RTNH_F_DEAD     = 0x1
+	RTNH_F_ONLINK   = 0x4
+	RTNH_F_LINKDOWN = 0x10
+)
+
+// Well-known table ids (enum rt_class_t).
+const (
+	RT_TABLE_UNSPEC  = 0
+	RT_TABLE_COMPAT  = 252
+	RT_TABLE_DEFAULT = 253
+	RT_TABLE_MAIN    = 254
+	RT_TABLE_LOCAL   = 255
+)
+
+// IP6_RT_PRIO_USER is the metric of user routes given without one.
+const IP6_RT_PRIO_USER = 1024
+
+// Nexthop models the inline struct fib6_nh of a route: output device
+// (ifindex, 0 = none), optional gateway, ECMP weight (rtnh_hops+1) and
+// RTNH_F_* flags.
+type Nexthop struct {
+	Dev    int
+	Gw     netip.Addr // zero Addr when the route has no gateway
+	Weight uint32
+	Flags  uint8
+}
+
+// Extra holds the rarely set parts of a route, kept out of line so that a
+// full table of plain routes stays small: preferred source (fib6_prefsrc)
+// and RTAX_* metrics (index = RTAX_* value) with their lock bits.
+type Extra struct {
+	PrefSrc netip.Addr
+	Metrics [RTAX_MAX + 1]uint32
+	Locks   uint32 // bit i set = metric i locked (RTAX_LOCK)
+}
+
+// RTAX_* metric indexes (include/uapi/linux/rtnetlink.h).
+const (
+	RTAX_MTU      = 2
+	RTAX_HOPLIMIT = 10
+	RTAX_ADVMSS   = 8
+	RTAX_MAX      = 17
+)
+
+// Info models struct fib6_info (include/net/ip6_fib.h): one route.
+// Fields other than the configuration (Dst..Extra) are maintained by the
+// trie and are read-only outside this package.
+type Info struct {
+	Dst      Key
+	DstLen   uint8
+	Type     uint8  // RTN_*
+	Protocol uint8  // RTPROT_*
+	Flags    uint32 // RTF_*
+	Metric   uint32 // fib6_metric (priority)
+	Expires  int64  // absolute jiffies; meaningful with RTF_EXPIRES
+	NH       Nexthop
+	Extra    *Extra
+
+	Next      *Info  // fib6_next: next route on the node, by metric
+	Node      *Node  // fib6_node: owning node, nil once unlinked
+	Table     *Table // fib6_table
+	NSiblings int    // fib6_nsiblings: other members of the ECMP group
+	Ref       int32  // fib6_ref: the node's link plus borrowing nodes
+	ID        uint32 // trace identity, unique per Net
+
+	sibNext, sibPrev *Info  // fib6_siblings ring; nil when alone
+	gcNext           *Info  // gc_link in tb6_gc_hlist
+	gcPprev          **Info // nil when not on the GC list
+}
+
+// Prefix returns the route's destination prefix.
+func (rt *Info) Prefix() netip.Prefix {
+	return netip.PrefixFrom(rt.Dst.Addr(), int(rt.DstLen))
+}
+
+// HasExpires reports whether the route carries RTF_EXPIRES.
+func (rt *Info) HasExpires() bool { return rt.Flags&RTF_EXPIRES != 0 }
+
+// Expired models rt6_check_expired for a fib6_info: it has RTF_EXPIRES and
+// now is after its deadline (time_after, strict).
+func (rt *Info) Expired(now int64) bool {
+	return rt.Flags&RTF_EXPIRES != 0 && now > rt.Expires
+}
+
+// OnGCList reports whether the route is linked on its table's tb6_gc_hlist.
+func (rt *Info) OnGCList() bool { return rt.gcPprev != nil }
+
+// Siblings returns the other members of the route's ECMP group in ring
+// order (fib6_siblings), or nil.
+func (rt *Info) Siblings() []*Info {
+	var s []*Info
+	for it := rt.sibNext; it != nil && it != rt; it = it.sibNext {
+		s = append(s, it)
+	}
+	return s
+}
+
+// QualifiesForECMP models rt6_qualify_for_ecmp: a gateway route that was
+// not learned from a router advertisement.
+func (rt *Info) QualifiesForECMP() bool {
+	return rt.NH.Gw.IsValid() && rt.Flags&RTF_ADDRCONF == 0
+}
+
+// Node models struct fib6_node. Fields are maintained by the trie and are
+// read-only outside this package.
+type Node struct {
+	Parent, Left, Right *Node
+	Leaf                *Info  // route list head, or a borrowed route on intermediate nodes
+	RRPtr               *Info  // rr_ptr round-robin cursor
+	Sernum              uint32 // fn_sernum
+	ID                  uint32 // trace identity, unique per Net
+	FnBit               uint8  // prefix length this node stands for
+	FnFlags             uint8  // RTN_*
+}
+
+// Routes returns the routes of an RTINFO node in list order (nil for an
+// intermediate node, whose Leaf is only borrowed).
+func (fn *Node) Routes() []*Info {
+	if fn.FnFlags&RTN_RTINFO == 0 {
+		return nil
+	}
+	var rs []*Info
+	for rt := fn.Leaf; rt != nil; rt = rt.Next {
+		rs = append(rs, rt)
+	}
+	return rs
+}
+
+// Stats models struct rt6_statistics: the counters of /proc/net/rt6_stats
+// that the trie maintains.
+type Stats struct {
+	FibNodes           int // fib_nodes: trie nodes, roots excluded
+	FibRouteNodes      int // fib_route_nodes: RTINFO nodes, roots excluded
+	FibRtAlloc         int // fib_rt_alloc
+	FibRtEntries       int // fib_rt_entries: linked routes
+	FibRtCache         int // fib_rt_cache: live exceptions
+	FibDiscardedRoutes int // fib_discarded_routes
+}
+
+// Table models struct fib6_table: id, embedded root node, flags and the
+// GC list head (tb6_gc_hlist).
+type Table struct {
+	ID     uint32
+	Root   Node
+	net    *Net
+	gcHead *Info
+}
+
+// Net models the routing part of struct netns_ipv6: the table hash
+// (FIB6_TABLE_HASHSZ buckets), fib6_null_entry, the serial number counter,
+// rt6_stats and the registered walkers. Now returns the current time in
+// jiffies; Trace (may be nil) receives one event per step.
+type Net struct {
+	Stats     Stats
+	NullEntry *Info
+	Now       func() int64
+	Trace     *trace.Recorder
+
+	buckets    [tableHashSize][]*Table
+	sernum     uint32
+	walkers    []*Walker
+	nextNodeID uint32
+	nextRtID   uint32
+}
+
+// tableHashSize is FIB6_TABLE_HASHSZ with CONFIG_IPV6_MULTIPLE_TABLES.
+const tableHashSize = 256

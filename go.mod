@@ -1,0 +1,3 @@
+module fib6lab
+
+go 1.26
