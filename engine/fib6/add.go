@@ -257,6 +257,7 @@ func (t *Table) linkRoute(fn *Node, ins **Info, rt, next *Info) {
 	rt.Table = t
 	rt.Ref++
 	n.Stats.FibRtEntries++
+	t.Entries++
 	if fn.FnFlags&RTN_RTINFO == 0 {
 		n.Stats.FibRouteNodes++
 		fn.FnFlags |= RTN_RTINFO
@@ -287,6 +288,7 @@ func (t *Table) replaceRoute(fn *Node, ins **Info, rt, old *Info, purge *[]*Info
 			t.unlinkReplaced(fn, it, purge)
 			nsib--
 			n.Stats.FibRtEntries--
+			t.Entries--
 		} else {
 			ins = &it.Next
 		}

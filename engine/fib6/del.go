@@ -36,6 +36,7 @@ func (t *Table) delRoute(fn *Node, pp **Info) {
 	rt.Node = nil
 	rt.Ref--
 	n.Stats.FibRtEntries--
+	t.Entries--
 	n.Stats.FibDiscardedRoutes++
 	n.emit(trace.RouteUnlink, fn, rt, fn.FnBit, 0)
 	if fn.RRPtr == rt {

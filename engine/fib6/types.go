@@ -204,10 +204,11 @@ type Stats struct {
 // Table models struct fib6_table: id, embedded root node, flags and the
 // GC list head (tb6_gc_hlist).
 type Table struct {
-	ID     uint32
-	Root   Node
-	net    *Net
-	gcHead *Info
+	ID      uint32
+	Root    Node
+	Entries int // routes linked in this table (the null entry excluded)
+	net     *Net
+	gcHead  *Info
 }
 
 // Net models the routing part of struct netns_ipv6: the table hash

@@ -1,0 +1,130 @@
+// Package gc models IPv6 route aging (net/ipv6/ip6_fib.c): fib6_age and
+// the two ways a GC pass finds the routes to age. Before the 2023 change
+// "net/ipv6: Remove expired routes with a separated list of routes" a pass
+// walked every node and route of every table (fib6_clean_all with
+// fib6_age); after it, a pass walks only each table's list of routes that
+// can expire (fib6_gc_all over tb6_gc_hlist). Times are jiffies.
+package gc
+
+import (
+	"fmt"
+
+	"fib6lab/engine/fib6"
+	"fib6lab/engine/trace"
+)
+
+// Strategy selects how a GC pass finds routes to age.
+type Strategy uint8
+
+// The two strategies, before and after the 2023 GC-list change.
+const (
+	TrieWalk Strategy = iota // fib6_clean_all(net, fib6_age, &gc_args): whole trie
+	GCList                   // fib6_gc_all: per-table tb6_gc_hlist
+)
+
+// Strategies lists every strategy in display order.
+var Strategies = []Strategy{TrieWalk, GCList}
+
+// String returns the strategy's name: "trie-walk" or "gc-list".
+func (s Strategy) String() string {
+	if s == GCList {
+		return "gc-list"
+	}
+	return "trie-walk"
+}
+
+// ParseStrategy parses "trie-walk" or "gc-list".
+func ParseStrategy(name string) (Strategy, error) {
+	for _, s := range Strategies {
+		if s.String() == name {
+			return s, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown GC strategy %q (want trie-walk or gc-list)", name)
+}
+
+// Args models struct fib6_gc_args: Timeout (jiffies) for exceptions that
+// do not expire by themselves, and More, the count of routes that will
+// need a later pass.
+type Args struct {
+	Timeout int64
+	More    int
+}
+
+// Age models fib6_age: it reports true when rt has RTF_EXPIRES, a
+// non-zero deadline and now is after it (the route must be deleted, in use
+// or not); a route still waiting to expire adds one to More.
+func Age(rt *fib6.Info, now int64, args *Args) bool {
+	if rt.HasExpires() && rt.Expires != 0 {
+		if now > rt.Expires {
+			return true
+		}
+		args.More++
+	}
+	return false
+}
+
+// PassStats counts what one GC pass looked at: nodes the walker stepped
+// on (0 for the list walk), routes aged, and routes removed.
+type PassStats struct {
+	Visited int
+	Checked int
+	Removed int
+}
+
+// Pass runs one aging pass over every table of net with strategy s at
+// time now (jiffies), deleting the expired routes through fib6_del. Each
+// node and route visited is emitted to net.Trace.
+func Pass(net *fib6.Net, s Strategy, now int64, args *Args) PassStats {
+	if s == GCList {
+		return listPass(net, now, args)
+	}
+	return triePass(net, now, args)
+}
+
+func triePass(net *fib6.Net, now int64, args *Args) PassStats {
+	var st PassStats
+	net.Trace.Emit(trace.Event{Kind: trace.OpBegin, Val: int64(trace.OpGCTrie)})
+	st.Visited, st.Checked = net.CleanAll(func(rt *fib6.Info) int {
+		return age(net, rt, now, args, &st)
+	})
+	net.Trace.Emit(trace.Event{Kind: trace.OpEnd, Val: int64(st.Removed)})
+	return st
+}
+
+func listPass(net *fib6.Net, now int64, args *Args) PassStats {
+	var st PassStats
+	net.Trace.Emit(trace.Event{Kind: trace.OpBegin, Val: int64(trace.OpGCList)})
+	for _, t := range net.Tables() {
+		t.EachGCList(func(rt *fib6.Info) {
+			st.Checked++
+			net.Trace.Emit(trace.Event{Kind: trace.ListVisit, Route: rt.ID, Bit: rt.DstLen, Node: nodeID(rt)})
+			if age(net, rt, now, args, &st) == fib6.CleanDelete {
+				t.Del(rt)
+			}
+		})
+	}
+	net.Trace.Emit(trace.Event{Kind: trace.OpEnd, Val: int64(st.Removed)})
+	return st
+}
+
+// age runs Age on rt, traces it and counts a removal.
+func age(net *fib6.Net, rt *fib6.Info, now int64, args *Args, st *PassStats) int {
+	left := int64(0)
+	if rt.HasExpires() {
+		left = rt.Expires - now
+	}
+	net.Trace.Emit(trace.Event{Kind: trace.RouteAge, Route: rt.ID, Bit: rt.DstLen, Node: nodeID(rt), Val: left})
+	if Age(rt, now, args) {
+		st.Removed++
+		return fib6.CleanDelete
+	}
+	return fib6.CleanKeep
+}
+
+func nodeID(rt *fib6.Info) uint32 {
+	if rt.Node == nil {
+		return 0
+	}
+	return rt.Node.ID
+}

@@ -1,0 +1,189 @@
+package netns
+
+import (
+	"net/netip"
+	"slices"
+	"testing"
+
+	"fib6lab/engine/fib6"
+	"fib6lab/engine/gc"
+	"fib6lab/engine/trace"
+)
+
+// addRoute adds prefix p (via gw if not empty) to table id, with
+// `expires` seconds when expires > 0, as `ip -6 route add` would.
+func addRoute(t *testing.T, ns *Netns, id uint32, p, gw string, metric uint32, expires int64) *fib6.Info {
+	t.Helper()
+	pfx := netip.MustParsePrefix(p)
+	rt := ns.FIB.NewInfo()
+	rt.Dst, rt.DstLen = fib6.KeyOf(pfx.Addr()), uint8(pfx.Bits())
+	rt.Type, rt.Metric, rt.Flags, rt.NH.Dev = fib6.RTN_UNICAST, metric, fib6.RTF_UP, 2
+	if gw != "" {
+		rt.NH.Gw = netip.MustParseAddr(gw)
+		rt.Flags |= fib6.RTF_GATEWAY
+	}
+	if expires > 0 {
+		rt.SetExpires(ns.Now() + expires*ns.HZ)
+	}
+	if err := ns.AddRoute(id, rt, fib6.NLM_F_CREATE|fib6.NLM_F_EXCL); err != nil {
+		t.Fatalf("add %s: %v", p, err)
+	}
+	return rt
+}
+
+// kernelRoutes adds what the kernel makes for `ip -6 addr add
+// 2001:10::1/64 dev va` and IPv6 coming up on va: prefix routes in main,
+// local and multicast routes in local.
+func kernelRoutes(t *testing.T, ns *Netns) {
+	for _, p := range []string{"2001:10::/64", "2001:db8:1::/64", "fe80::/64"} {
+		addRoute(t, ns, fib6.RT_TABLE_MAIN, p, "", 256, 0)
+	}
+	for _, p := range []string{"2001:10::1/128", "2001:db8:1::1/128", "fe80::ff:fe00:1/128"} {
+		addRoute(t, ns, fib6.RT_TABLE_LOCAL, p, "", 0, 0)
+	}
+	addRoute(t, ns, fib6.RT_TABLE_LOCAL, "ff00::/8", "", 256, 0)
+}
+
+func expiring(ns *Netns) int {
+	n := 0
+	for _, tb := range ns.FIB.Tables() {
+		for _, rt := range tb.Dump() {
+			if rt.HasExpires() {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// TestSeedSelftest is the seed's fib6_gc_test (tools/testing/selftests/
+// net/fib_tests.sh) for both strategies: gc_interval 3, ten routes with
+// expires 2, all gone 4 s later; the trie walk ages every route, the list
+// walk only the ten.
+func TestSeedSelftest(t *testing.T) {
+	for _, s := range gc.Strategies {
+		t.Run(s.String(), func(t *testing.T) {
+			ns := New(0, s)
+			kernelRoutes(t, ns)
+			if err := ns.SysctlSet("gc_interval", "3"); err != nil {
+				t.Fatal(err)
+			}
+			rec := &trace.Recorder{}
+			ns.SetTrace(rec)
+			var ids []uint32
+			for i := 0; i < 10; i++ {
+				p := netip.AddrFrom16([16]byte{0x20, 0x01, 0, 0x20, 15: byte(0x10 + i)})
+				rt := addRoute(t, ns, 0, netip.PrefixFrom(p, 128).String(), "2001:10::2", 1024, 2)
+				ids = append(ids, rt.ID)
+			}
+			if got := expiring(ns); got != 10 {
+				t.Fatalf("%d expiring routes after adding, want 10", got)
+			}
+			if !ns.GCTimer().Pending() || ns.GCTimer().Expires != ns.Now()+3*ns.HZ {
+				t.Fatalf("GC timer not armed gc_interval from now")
+			}
+			rec.Reset()
+			ns.Advance(4 * ns.HZ)
+			if got := expiring(ns); got != 0 {
+				t.Fatalf("%d expiring routes after 4 s, want 0", got)
+			}
+			if ns.GC.Passes != 1 || ns.GC.Removed != 10 || ns.GCTimer().Pending() {
+				t.Fatalf("passes %d removed %d timer pending %v", ns.GC.Passes, ns.GC.Removed, ns.GCTimer().Pending())
+			}
+			aged := agedRoutes(rec)
+			want := 17 // 6 permanent kernel routes + 1 multicast + 10 expiring
+			if s == gc.GCList {
+				want = 10
+				slices.Reverse(ids) // tb6_gc_hlist is walked newest first
+				if !slices.Equal(aged, ids) {
+					t.Fatalf("list walk aged %v, want %v", aged, ids)
+				}
+			}
+			if len(aged) != want || ns.GC.Checked != want {
+				t.Fatalf("%s aged %d routes (stats %d), want %d", s, len(aged), ns.GC.Checked, want)
+			}
+		})
+	}
+}
+
+func agedRoutes(rec *trace.Recorder) []uint32 {
+	var ids []uint32
+	for _, e := range rec.Events {
+		if e.Kind == trace.RouteAge {
+			ids = append(ids, e.Route)
+		}
+	}
+	return ids
+}
+
+// TestGCTimerRules: armed by the first expiring add, never shortened,
+// re-armed at a whole second while routes remain, cancelled when none do.
+func TestGCTimerRules(t *testing.T) {
+	ns := New(0, gc.GCList)
+	addRoute(t, ns, 0, "2001:db8::/48", "", 1024, 0)
+	if ns.GCTimer().Pending() {
+		t.Fatal("a permanent route armed the GC timer")
+	}
+	addRoute(t, ns, 0, "2001:db8:1::/48", "", 1024, 100)
+	first := ns.GCTimer().Expires
+	if first != ns.Now()+30*ns.HZ {
+		t.Fatalf("timer at %d, want now+30 s", first-ns.Now())
+	}
+	ns.Advance(ns.HZ)
+	ns.SysctlSet("gc_interval", "4")
+	addRoute(t, ns, 0, "2001:db8:2::/48", "", 1024, 5)
+	if ns.GCTimer().Expires != first {
+		t.Fatal("a later add shortened the pending GC timer")
+	}
+	ns.Advance(first - ns.Now())
+	if ns.GC.Passes != 1 || ns.GC.Removed != 1 {
+		t.Fatalf("passes %d removed %d", ns.GC.Passes, ns.GC.Removed)
+	}
+	next := ns.GCTimer().Expires
+	if !ns.GCTimer().Pending() || next%ns.HZ != 0 || next-ns.Now() < 4*ns.HZ-ns.HZ/4 || next-ns.Now() > 4*ns.HZ+ns.HZ {
+		t.Fatalf("re-armed %d jiffies ahead (abs %d)", next-ns.Now(), next)
+	}
+	ns.Advance(200 * ns.HZ)
+	if ns.GCTimer().Pending() || expiring(ns) != 0 || ns.GC.Removed != 2 {
+		t.Fatalf("after all expired: pending %v expiring %d removed %d", ns.GCTimer().Pending(), expiring(ns), ns.GC.Removed)
+	}
+}
+
+func TestRoundJiffies(t *testing.T) {
+	cases := []struct{ j, now, want int64 }{
+		{1000, 0, 1000}, {1010, 0, 1000}, {1061, 0, 1000}, {1062, 0, 1250}, {1249, 0, 1250},
+		{1010, 1000, 1010}, // rounding down would not be in the future
+	}
+	for _, c := range cases {
+		if got := roundJiffies(c.j, c.now, 250); got != c.want {
+			t.Errorf("roundJiffies(%d, %d) = %d, want %d", c.j, c.now, got, c.want)
+		}
+	}
+}
+
+func TestSysctls(t *testing.T) {
+	ns := New(0, gc.TrieWalk)
+	want := map[string]string{"gc_interval": "30", "gc_timeout": "60", "gc_min_interval": "0",
+		"gc_min_interval_ms": "500", "gc_elasticity": "9", "gc_thresh": "1024",
+		"max_size": "2147483647", "mtu_expires": "600", "min_adv_mss": "1220"}
+	for k, v := range want {
+		if got, err := ns.SysctlGet(k); err != nil || got != v {
+			t.Errorf("%s = %q %v, want %s", k, got, err, v)
+		}
+	}
+	if _, err := ns.SysctlGet("flush"); err != ErrPermission {
+		t.Errorf("reading flush: %v", err)
+	}
+	if err := ns.SysctlSet("gc_interval", "x"); err != ErrInvalid {
+		t.Errorf("bad value: %v", err)
+	}
+	if err := ns.SysctlSet("nope", "1"); err != ErrNoSysctl {
+		t.Errorf("unknown: %v", err)
+	}
+	addRoute(t, ns, 0, "2001:db8::/48", "", 1024, 1)
+	ns.Advance(2 * ns.HZ)
+	ns.SysctlSet("flush", "0")
+	if ns.GC.Passes != 1 || ns.GC.Removed != 1 {
+		t.Errorf("flush: passes %d removed %d", ns.GC.Passes, ns.GC.Removed)
+	}
+}
