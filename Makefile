@@ -1,0 +1,42 @@
+# fib6lab: a faithful model of the Linux IPv6 routing internals, in the browser.
+#   make run   build the page and serve it (ADDR=127.0.0.1:PORT to choose)
+#   make test  vet, unit tests, wasm build, headless Chromium check
+#   make bench Go benchmarks (GC pass per strategy)
+
+ADDR ?= 127.0.0.1:8080
+GOROOT := $(shell go env GOROOT)
+WASM_EXEC := $(firstword $(wildcard $(GOROOT)/lib/wasm/wasm_exec.js $(GOROOT)/misc/wasm/wasm_exec.js))
+
+.PHONY: all run test vet unit wasm browser bench clean FORCE
+
+all: wasm
+
+wasm: web/main.wasm web/wasm_exec.js
+
+web/main.wasm: FORCE
+	GOOS=js GOARCH=wasm go build -trimpath -o $@ ./wasm
+
+web/wasm_exec.js: $(WASM_EXEC)
+	cp $< $@
+
+run: wasm
+	go run ./cmd/server -addr $(ADDR) -dir web
+
+test: vet unit wasm browser
+
+vet:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	go vet ./...
+	GOOS=js GOARCH=wasm go vet ./wasm/...
+
+unit:
+	go test ./...
+
+browser: wasm
+	tests/browser/run.sh
+
+bench:
+	go test -run '^$$' -bench . -benchmem ./engine/...
+
+clean:
+	rm -f web/main.wasm web/wasm_exec.js

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Serves web/ with cmd/server on a free loopback port and runs check.mjs in
+# headless Debian chromium. Skips (exit 0, with a message) when chromium is
+# not installed.
+set -euo pipefail
+cd "$(dirname "$0")"
+root=$(cd ../.. && pwd)
+chromium=${CHROMIUM:-/usr/bin/chromium}
+if [ ! -x "$chromium" ]; then
+	echo "SKIP browser check: $chromium is not installed (apt-get install -y chromium)"
+	exit 0
+fi
+[ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund --silent
+mkdir -p out
+go build -o out/server "$root/cmd/server"
+log=$(mktemp)
+out/server -addr 127.0.0.1:0 -dir "$root/web" >"$log" 2>&1 &
+pid=$!
+trap 'kill $pid 2>/dev/null || true; rm -f "$log"' EXIT
+url=""
+for _ in $(seq 50); do
+	url=$(grep -o 'http://[^ ]*' "$log" || true)
+	[ -n "$url" ] && break
+	sleep 0.1
+done
+[ -n "$url" ] || { echo "server did not start:"; cat "$log"; exit 1; }
+BASE_URL=$url CHROMIUM=$chromium SHOT=out/page.png node check.mjs
