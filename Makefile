@@ -1,7 +1,7 @@
 # fib6lab: a faithful model of the Linux IPv6 routing internals, in the browser.
 #   make run   build the page and serve it (ADDR=127.0.0.1:PORT to choose)
 #   make test  vet, unit tests, wasm build, headless Chromium check
-#   make bench Go benchmarks (GC pass per strategy)
+#   make bench benchmark tables: LPM vs bart/kentik, GC pass per strategy (bench/)
 
 ADDR ?= 127.0.0.1:8080
 GOROOT := $(shell go env GOROOT)
@@ -28,6 +28,7 @@ vet:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	go vet ./...
 	GOOS=js GOARCH=wasm go vet ./wasm/...
+	cd bench && go vet ./...
 
 unit:
 	go test ./...
@@ -36,7 +37,7 @@ browser: wasm
 	tests/browser/run.sh
 
 bench:
-	go test -run '^$$' -bench . -benchmem ./engine/...
+	cd bench && go run .
 
 clean:
 	rm -f web/main.wasm web/wasm_exec.js

@@ -1,6 +1,10 @@
 package fib6
 
-import "fib6lab/engine/trace"
+import (
+	"net/netip"
+
+	"fib6lab/engine/trace"
+)
 
 // RTPROT_KERNEL is the protocol of routes the kernel makes itself.
 const RTPROT_KERNEL = 2
@@ -95,4 +99,23 @@ func (n *Net) emit(k trace.Kind, fn *Node, rt *Info, bit uint8, val int64) {
 		e.Route = rt.ID
 	}
 	n.Trace.Emit(e)
+}
+
+// NewRoute returns a unicast route for prefix p as `ip -6 route add P [via
+// GW] dev DEV metric M` builds it (ip6_route_info_create): RTF_UP, plus
+// RTF_GATEWAY when gw is valid; metric 0 becomes IP6_RT_PRIO_USER. It is not
+// linked anywhere yet.
+func (n *Net) NewRoute(p netip.Prefix, gw netip.Addr, dev int, metric uint32) *Info {
+	if metric == 0 {
+		metric = IP6_RT_PRIO_USER
+	}
+	rt := n.NewInfo()
+	rt.Dst, rt.DstLen = KeyOf(p.Addr()), uint8(p.Bits())
+	rt.Type, rt.Metric, rt.Flags = RTN_UNICAST, metric, RTF_UP
+	rt.NH.Dev = dev
+	if gw.IsValid() {
+		rt.NH.Gw = gw
+		rt.Flags |= RTF_GATEWAY
+	}
+	return rt
 }

@@ -16,11 +16,9 @@ import (
 func setup(b *testing.B, perm []netip.Prefix, expiring int) *fib6.Net {
 	n := fib6.NewNet()
 	tb := n.Table(fib6.RT_TABLE_MAIN)
+	gw := netip.MustParseAddr("2001:10::2")
 	add := func(p netip.Prefix, expires int64) {
-		rt := n.NewInfo()
-		rt.Dst, rt.DstLen = fib6.KeyOf(p.Addr()), uint8(p.Bits())
-		rt.Type, rt.Metric, rt.Flags = fib6.RTN_UNICAST, 1024, fib6.RTF_UP|fib6.RTF_GATEWAY
-		rt.NH.Dev, rt.NH.Gw = 2, netip.MustParseAddr("2001:10::2")
+		rt := n.NewRoute(p, gw, 2, 1024)
 		if expires != 0 {
 			rt.SetExpires(expires)
 		}
@@ -31,20 +29,10 @@ func setup(b *testing.B, perm []netip.Prefix, expiring int) *fib6.Net {
 	for _, p := range perm {
 		add(p, 0)
 	}
-	for i := 0; i < expiring; i++ {
-		add(netip.PrefixFrom(netip.AddrFrom16([16]byte{0x20, 0x01, 0, 0x20, 15: byte(0x10 + i)}), 128), 1<<40)
+	for _, p := range gc.ExpiringHosts(expiring) {
+		add(p, 1<<40)
 	}
 	return n
-}
-
-// hostRoutes returns n permanent /128 routes 2001:db8::1, ::2, ...
-func hostRoutes(n int) []netip.Prefix {
-	ps := make([]netip.Prefix, n)
-	for i := range ps {
-		a := [16]byte{0x20, 0x01, 0x0d, 0xb8, 14: byte((i + 1) >> 8), 15: byte(i + 1)}
-		ps[i] = netip.PrefixFrom(netip.AddrFrom16(a), 128)
-	}
-	return ps
 }
 
 func benchPass(b *testing.B, n *fib6.Net, s gc.Strategy, expiring int) {
@@ -67,7 +55,7 @@ func benchPass(b *testing.B, n *fib6.Net, s gc.Strategy, expiring int) {
 func BenchmarkGCPass(b *testing.B) {
 	for _, s := range gc.Strategies {
 		for _, perm := range []int{1000, 3000, 6000, 9000} {
-			n := setup(b, hostRoutes(perm), 1)
+			n := setup(b, gc.PermanentHosts(perm), 1)
 			b.Run(fmt.Sprintf("%s/perm=%d+1", s, perm), func(b *testing.B) { benchPass(b, n, s, 1) })
 		}
 		full, err := data.FullTable()

@@ -1,0 +1,12 @@
+module fib6lab/bench
+
+go 1.26
+
+require fib6lab v0.0.0
+
+require (
+	github.com/gaissmai/bart v0.30.0 // indirect
+	github.com/kentik/patricia v1.2.1 // indirect
+)
+
+replace fib6lab => ../
