@@ -38,9 +38,11 @@ type Netns struct {
 	// only to measure GC passes for display.
 	Nanotime func() int64
 
-	clock   clock
-	gcTimer Timer
-	lastGC  int64 // ip6_rt_last_gc
+	clock       clock
+	devs        []*Device
+	lastIfindex int
+	gcTimer     Timer
+	lastGC      int64 // ip6_rt_last_gc
 }
 
 // New returns a fresh namespace with tick rate hz (DefaultHZ if 0) and
@@ -54,6 +56,7 @@ func New(hz int64, s gc.Strategy) *Netns {
 	ns.clock.now = InitialJiffies
 	ns.FIB.Now = ns.Now
 	ns.gcTimer.Fn = func() { ns.RunGC(0, true) }
+	ns.newDev("lo", KindLoopback, [6]byte{})
 	return ns
 }
 

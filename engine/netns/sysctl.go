@@ -118,7 +118,7 @@ func (ns *Netns) SysctlSet(name, value string) error {
 	case unitJiffies:
 		*e.ptr = v * ns.HZ
 	case unitMsJiffies:
-		*e.ptr = v * ns.HZ / 1000
+		*e.ptr = (v*ns.HZ + 999) / 1000 // msecs_to_jiffies rounds up
 	default:
 		*e.ptr = v
 	}

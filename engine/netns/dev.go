@@ -1,0 +1,290 @@
+package netns
+
+import (
+	"net/netip"
+
+	"fib6lab/engine/errno"
+	"fib6lab/engine/fib6"
+)
+
+// Device kinds (the rtnl_link_ops names the model supports).
+const (
+	KindLoopback = "loopback"
+	KindVeth     = "veth"
+)
+
+// Device models a struct net_device together with its struct inet6_dev:
+// ifindex, name, MAC, the IFF_UP flag, the veth peer (carrier follows the
+// peer's IFF_UP), the per-device disable_ipv6 sysctl and the IPv6 address
+// list (idev->addr_list order: global scope before link scope, newest
+// first within a scope).
+type Device struct {
+	Index       int
+	Name        string
+	Kind        string
+	MAC         [6]byte
+	Up          bool // IFF_UP, set by `ip link set NAME up`
+	Peer        *Device
+	DisableIPv6 int // net.ipv6.conf.NAME.disable_ipv6 (non-zero = disabled)
+	Addrs       []*Addr
+
+	v6Up      bool // addrconf has run NETDEV_UP (IFF_UP and IPv6 enabled)
+	ready     bool // the link was ready (had carrier) once since v6Up: fe80::/64 exists
+	carrierOn bool // carrier as last seen by addrconf
+}
+
+// Carrier models netif_carrier_ok: loopback has carrier while up, a veth
+// end while both it and its peer are up.
+func (d *Device) Carrier() bool {
+	if d.Kind == KindLoopback {
+		return d.Up
+	}
+	return d.Up && d.Peer != nil && d.Peer.Up
+}
+
+// Addr finds the address a on the device, or nil.
+func (d *Device) Addr(a netip.Addr) *Addr {
+	for _, ifa := range d.Addrs {
+		if ifa.Prefix.Addr() == a {
+			return ifa
+		}
+	}
+	return nil
+}
+
+// Addr models struct inet6_ifaddr: the address with its prefix length,
+// the IFA_F_NODAD and IFA_F_TENTATIVE flags and the DAD timer.
+type Addr struct {
+	Prefix    netip.Prefix // address (not masked) and prefix length
+	NoDAD     bool
+	Tentative bool
+	dad       Timer
+}
+
+// Scope returns the address scope iproute2 prints: "host" for ::1,
+// "link" for fe80::/10, else "global".
+func (a *Addr) Scope() string {
+	switch {
+	case a.Prefix.Addr().IsLoopback():
+		return "host"
+	case a.Prefix.Addr().IsLinkLocalUnicast():
+		return "link"
+	}
+	return "global"
+}
+
+// dadDelay is how long duplicate address detection keeps an address
+// tentative, in jiffies: one retransmission interval (1 s) plus half the
+// random start delay (rtr_solicit_delay, up to 1 s) the kernel draws.
+func (ns *Netns) dadDelay() int64 { return ns.HZ * 3 / 2 }
+
+// Devices returns the namespace's devices by ifindex.
+func (ns *Netns) Devices() []*Device { return ns.devs }
+
+// Dev returns the device called name, or nil (models __dev_get_by_name).
+func (ns *Netns) Dev(name string) *Device {
+	for _, d := range ns.devs {
+		if d.Name == name {
+			return d
+		}
+	}
+	return nil
+}
+
+// DevByIndex returns the device with ifindex i, or nil.
+func (ns *Netns) DevByIndex(i int) *Device {
+	for _, d := range ns.devs {
+		if d.Index == i {
+			return d
+		}
+	}
+	return nil
+}
+
+func (ns *Netns) newDev(name, kind string, mac [6]byte) *Device {
+	ns.lastIfindex++
+	d := &Device{Index: ns.lastIfindex, Name: name, Kind: kind, MAC: mac}
+	ns.devs = append(ns.devs, d)
+	return d
+}
+
+// AddVeth models `ip link add NAME type veth peer name PEER` (veth_newlink):
+// the peer is registered first and gets the lower ifindex. A zero MAC is
+// replaced by a locally administered one derived from the ifindex. Both
+// ends start down. Errors: EEXIST when a name is taken.
+func (ns *Netns) AddVeth(name string, mac [6]byte, peer string, peerMAC [6]byte) error {
+	if ns.Dev(name) != nil || ns.Dev(peer) != nil || name == peer {
+		return errno.EEXIST
+	}
+	p := ns.newDev(peer, KindVeth, orRandomMAC(peerMAC, ns.lastIfindex+1))
+	d := ns.newDev(name, KindVeth, orRandomMAC(mac, ns.lastIfindex+1))
+	d.Peer, p.Peer = p, d
+	return nil
+}
+
+func orRandomMAC(mac [6]byte, idx int) [6]byte {
+	if mac != ([6]byte{}) {
+		return mac
+	}
+	return [6]byte{0x02, 0xf6, 0x1b, 0x6c, byte(idx >> 8), byte(idx)}
+}
+
+// DelLink models `ip link del NAME` (rtnl_dellink): the device goes down
+// and is unregistered; deleting a veth end removes its peer too.
+// Errors: EOPNOTSUPP for the loopback device.
+func (ns *Netns) DelLink(d *Device) error {
+	if d.Kind == KindLoopback {
+		return errno.EOPNOTSUPP
+	}
+	for _, x := range []*Device{d, d.Peer} {
+		if x == nil {
+			continue
+		}
+		ns.SetLinkUp(x, false)
+		ns.devs = deleteDev(ns.devs, x)
+	}
+	return nil
+}
+
+func deleteDev(ds []*Device, d *Device) []*Device {
+	for i, x := range ds {
+		if x == d {
+			return append(ds[:i], ds[i+1:]...)
+		}
+	}
+	return ds
+}
+
+// SetLinkUp models dev_open/dev_close (`ip link set NAME up|down`) and the
+// NETDEV_UP/NETDEV_DOWN/NETDEV_CHANGE events addrconf sees on the device
+// and, for a veth, on its peer (whose carrier follows).
+func (ns *Netns) SetLinkUp(d *Device, up bool) {
+	if d.Up == up {
+		return
+	}
+	d.Up = up
+	ns.syncIPv6(d)
+	if d.Peer != nil {
+		ns.syncIPv6(d.Peer)
+	}
+}
+
+// SetDisableIPv6 models writing net.ipv6.conf.NAME.disable_ipv6
+// (addrconf_disable_ipv6): disabling tears IPv6 down on an up device,
+// enabling brings it up as NETDEV_UP would.
+func (ns *Netns) SetDisableIPv6(d *Device, v int) {
+	d.DisableIPv6 = v
+	ns.syncIPv6(d)
+}
+
+// syncIPv6 brings addrconf's view of d in line with its flags: IPv6 up or
+// down (addrconf_notify NETDEV_UP/DOWN, addrconf_ifdown) and carrier
+// changes (NETDEV_CHANGE).
+func (ns *Netns) syncIPv6(d *Device) {
+	want := d.Up && d.DisableIPv6 == 0
+	switch {
+	case want && !d.v6Up:
+		ns.addrconfUp(d)
+	case !want && d.v6Up:
+		ns.addrconfDown(d)
+	case d.v6Up && d.Carrier() != d.carrierOn:
+		ns.carrierChange(d)
+	}
+}
+
+// addrconfUp models addrconf_notify(NETDEV_UP): loopback gets ::1; other
+// devices get the ff00::/8 multicast route and prefix routes for
+// addresses configured while down, and, once the link has carrier, the
+// fe80::/64 route and the EUI-64 link-local address.
+func (ns *Netns) addrconfUp(d *Device) {
+	d.v6Up, d.carrierOn = true, d.Carrier()
+	if d.Kind == KindLoopback {
+		lo := &Addr{Prefix: netip.PrefixFrom(netip.IPv6Loopback(), 128), NoDAD: true}
+		d.Addrs = append(d.Addrs, lo)
+		ns.addLocalRoute(d, lo)
+		return
+	}
+	ns.addKernelRoute(fib6.RT_TABLE_LOCAL, fib6.RTN_MULTICAST, netip.MustParsePrefix("ff00::/8"), d, 256)
+	for _, ifa := range d.Addrs {
+		ns.addPrefixRoute(d, ifa)
+	}
+	if d.carrierOn {
+		ns.linkReady(d)
+	}
+}
+
+// linkReady models addrconf_dev_config on the first carrier: the
+// fe80::/64 route and the link-local address (tentative), and DAD for
+// every tentative address.
+func (ns *Netns) linkReady(d *Device) {
+	d.ready = true
+	ns.addKernelRoute(fib6.RT_TABLE_MAIN, fib6.RTN_UNICAST, netip.MustParsePrefix("fe80::/64"), d, 256)
+	ll := netip.PrefixFrom(eui64LinkLocal(d.MAC), 64)
+	if d.Addr(ll.Addr()) == nil {
+		ns.insertAddr(d, &Addr{Prefix: ll, Tentative: true})
+	}
+	ns.startDAD(d)
+}
+
+// eui64LinkLocal models addrconf_ifid_eui48: fe80:: plus the MAC with
+// ff:fe in the middle and the universal/local bit flipped.
+func eui64LinkLocal(mac [6]byte) netip.Addr {
+	return netip.AddrFrom16([16]byte{0xfe, 0x80, 8: mac[0] ^ 2, mac[1], mac[2], 0xff, 0xfe, mac[3], mac[4], mac[5]})
+}
+
+// carrierChange models NETDEV_CHANGE: routes on the device gain or lose
+// RTNH_F_LINKDOWN; DAD pauses without carrier and restarts with it.
+func (ns *Netns) carrierChange(d *Device) {
+	d.carrierOn = d.Carrier()
+	for _, rt := range ns.routesOn(d) {
+		setLinkdown(rt, !d.carrierOn)
+	}
+	switch {
+	case !d.carrierOn:
+		for _, ifa := range d.Addrs {
+			ns.clock.del(&ifa.dad)
+		}
+	case !d.ready:
+		ns.linkReady(d)
+	default:
+		ns.startDAD(d)
+	}
+}
+
+func setLinkdown(rt *fib6.Info, down bool) {
+	if rt.Flags&fib6.RTF_LOCAL != 0 {
+		return
+	}
+	if down {
+		rt.NH.Flags |= fib6.RTNH_F_LINKDOWN
+	} else {
+		rt.NH.Flags &^= fib6.RTNH_F_LINKDOWN
+	}
+}
+
+// addrconfDown models addrconf_ifdown for IFF_UP going away or IPv6
+// being disabled: every address goes (keep_addr_on_down is 0) and every
+// route through the device is deleted (rt6_disable_ip).
+func (ns *Netns) addrconfDown(d *Device) {
+	for _, ifa := range d.Addrs {
+		ns.clock.del(&ifa.dad)
+	}
+	d.Addrs = nil
+	d.v6Up, d.ready, d.carrierOn = false, false, false
+	for _, rt := range ns.routesOn(d) {
+		rt.Table.Del(rt)
+	}
+}
+
+// routesOn lists the routes (all tables) whose nexthop device is d.
+func (ns *Netns) routesOn(d *Device) []*fib6.Info {
+	var rs []*fib6.Info
+	for _, t := range ns.FIB.Tables() {
+		for _, rt := range t.Dump() {
+			if rt.NH.Dev == d.Index {
+				rs = append(rs, rt)
+			}
+		}
+	}
+	return rs
+}

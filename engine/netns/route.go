@@ -1,0 +1,374 @@
+package netns
+
+import (
+	"net/netip"
+
+	"fib6lab/engine/errno"
+	"fib6lab/engine/fib6"
+)
+
+// NH is one nexthop of a route request (struct rtnexthop / fib6_config
+// gateway and device): Dev is an ifindex (0 = none), Weight the ECMP
+// weight (iproute2 `weight`, 1 if 0), Onlink the RTNH_F_ONLINK flag.
+type NH struct {
+	Gw     netip.Addr
+	Dev    int
+	Weight uint32
+	Onlink bool
+}
+
+// RouteConfig models struct fib6_config as RTM_NEWROUTE/RTM_DELROUTE fill
+// it: table id (0 = main), destination, route type, protocol, metric (0 =
+// unset: 1024 on add, any on delete), expiry in seconds (HasExpires; the
+// value 0xffffffff means infinite), router preference (fib6 Pref*),
+// preferred source, RTAX metrics and their locks, the nexthops (more than
+// one = multipath) and the netlink request flags.
+type RouteConfig struct {
+	Table      uint32
+	Dst        netip.Prefix
+	Type       uint8
+	Protocol   uint8
+	Metric     uint32
+	HasExpires bool
+	Expires    uint32
+	Pref       uint8
+	PrefSrc    netip.Addr
+	Metrics    map[int]uint32
+	Locks      uint32
+	Nexthops   []NH
+	NLFlags    uint16
+}
+
+// Errors of ip6_route_info_create / ip6_validate_gw with their extack text.
+var (
+	errNoEgress      = errno.WithMsg(errno.EINVAL, "Egress device not specified")
+	errGwLocal       = errno.WithMsg(errno.EINVAL, "Gateway can not be a local address")
+	errDevNotUp      = errno.WithMsg(errno.ENETDOWN, "Nexthop device is not up")
+	errDevNoIPv6     = errno.WithMsg(errno.EACCES, "IPv6 is disabled on nexthop device")
+	errOnlinkNoDev   = errno.WithMsg(errno.EINVAL, "Nexthop device required for onlink")
+	errBadPrefSrc    = errno.WithMsg(errno.EINVAL, "Invalid source address")
+	infiniteLifetime = uint32(0xffffffff)
+)
+
+// RouteAdd models inet6_rtm_newroute: ip6_route_add for one nexthop, or
+// ip6_route_multipath_add (the first hop with the request's flags, the
+// others with CREATE only, all undone if one fails). Each hop is
+// validated (device up and IPv6-enabled, gateway on-link and not local,
+// prefsrc local) before anything is inserted. Errors carry the kernel's
+// errno and extack.
+func (ns *Netns) RouteAdd(c *RouteConfig) error {
+	hops := c.Nexthops
+	if len(hops) == 0 {
+		hops = []NH{{}}
+	}
+	var rts []*fib6.Info
+	for _, h := range hops {
+		rt, err := ns.routeInfoCreate(c, h)
+		if err != nil {
+			return err
+		}
+		rts = append(rts, rt)
+	}
+	flags := c.NLFlags
+	for i, rt := range rts {
+		if err := ns.AddRoute(c.Table, rt, flags); err != nil {
+			for _, done := range rts[:i] {
+				done.Table.Del(done)
+			}
+			return err
+		}
+		flags = flags&^(fib6.NLM_F_EXCL|fib6.NLM_F_REPLACE) | fib6.NLM_F_CREATE
+	}
+	return nil
+}
+
+// routeInfoCreate models ip6_route_info_create for one nexthop.
+func (ns *Netns) routeInfoCreate(c *RouteConfig, h NH) (*fib6.Info, error) {
+	rt := ns.FIB.NewInfo()
+	p := c.Dst.Masked()
+	rt.Dst, rt.DstLen = fib6.KeyOf(p.Addr()), uint8(p.Bits())
+	rt.Type, rt.Protocol, rt.Metric = c.Type, c.Protocol, c.Metric
+	if rt.Metric == 0 {
+		rt.Metric = fib6.IP6_RT_PRIO_USER
+	}
+	rt.Flags = fib6.RTF_UP | uint32(c.Pref)<<27
+	if c.Pref != fib6.PrefLow && c.Pref != fib6.PrefHigh {
+		rt.Flags = fib6.RTF_UP
+	}
+	if h.Weight > 0 {
+		rt.NH.Weight = h.Weight
+	}
+	if isReject(c.Type) {
+		rt.Flags |= fib6.RTF_REJECT | fib6.RTF_NONEXTHOP
+		rt.NH.Dev = 1
+		return rt, nil
+	}
+	if err := ns.setNexthop(rt, c, h); err != nil {
+		return nil, err
+	}
+	if c.HasExpires && c.Expires != infiniteLifetime {
+		rt.SetExpires(ns.clock.now + int64(c.Expires)*ns.HZ)
+	}
+	if c.PrefSrc.IsValid() {
+		if ns.addrOwner(c.PrefSrc) == nil {
+			return nil, errBadPrefSrc
+		}
+		rt.Extra = &fib6.Extra{PrefSrc: c.PrefSrc}
+	}
+	for i, v := range c.Metrics {
+		rt.SetMetric(i, v)
+	}
+	if c.Locks != 0 {
+		if rt.Extra == nil {
+			rt.Extra = &fib6.Extra{}
+		}
+		rt.Extra.Locks = c.Locks
+	}
+	return rt, nil
+}
+
+func isReject(typ uint8) bool {
+	switch typ {
+	case fib6.RTN_BLACKHOLE, fib6.RTN_UNREACHABLE, fib6.RTN_PROHIBIT, fib6.RTN_THROW:
+		return true
+	}
+	return false
+}
+
+// setNexthop models fib6_nh_init with ip6_validate_gw: it resolves the
+// output device (from the gateway's on-link route when not given) and
+// checks it.
+func (ns *Netns) setNexthop(rt *fib6.Info, c *RouteConfig, h NH) error {
+	dev := ns.DevByIndex(h.Dev)
+	if h.Onlink && dev == nil {
+		return errOnlinkNoDev
+	}
+	if h.Gw.IsValid() {
+		rt.Flags |= fib6.RTF_GATEWAY
+		rt.NH.Gw = h.Gw
+		var err error
+		if dev, err = ns.validateGw(c, h, dev); err != nil {
+			return err
+		}
+	}
+	if dev == nil {
+		return errno.ENODEV
+	}
+	if dev.DisableIPv6 != 0 {
+		return errDevNoIPv6
+	}
+	if !dev.Up {
+		return errDevNotUp
+	}
+	rt.NH.Dev = dev.Index
+	if h.Onlink {
+		rt.NH.Flags |= fib6.RTNH_F_ONLINK
+	}
+	setLinkdown(rt, !dev.Carrier())
+	return nil
+}
+
+// validateGw models ip6_validate_gw: a link-local gateway needs a device;
+// another gateway must not be a local address and (unless onlink) must be
+// reached by a gateway-less route, through dev when one is given.
+func (ns *Netns) validateGw(c *RouteConfig, h NH, dev *Device) (*Device, error) {
+	if h.Gw.IsLinkLocalUnicast() {
+		if dev == nil {
+			return nil, errNoEgress
+		}
+		return dev, nil
+	}
+	if ns.addrOwner(h.Gw) != nil {
+		return nil, errGwLocal
+	}
+	if h.Onlink {
+		return dev, nil
+	}
+	res, _, err := ns.lookup(h.Gw, c.Table)
+	if err != nil || res.NH.Gw.IsValid() || res.Flags&fib6.RTF_REJECT != 0 {
+		return nil, errno.EHOSTUNREACH
+	}
+	if dev != nil && res.NH.Dev != dev.Index {
+		return nil, errno.EHOSTUNREACH
+	}
+	return ns.DevByIndex(res.NH.Dev), nil
+}
+
+// addrOwner returns the device holding address a, or nil.
+func (ns *Netns) addrOwner(a netip.Addr) *Device {
+	for _, d := range ns.devs {
+		if d.Addr(a) != nil {
+			return d
+		}
+	}
+	return nil
+}
+
+// RouteDel models inet6_rtm_delroute / ip6_route_del: in the exact node
+// for the prefix, the first route (lowest metric) matching every given
+// selector (metric, protocol, type, device, gateway) is deleted; without a
+// gateway its whole ECMP group goes. A multipath request deletes each
+// listed hop. Error: ESRCH when nothing matches (or the table is absent).
+func (ns *Netns) RouteDel(c *RouteConfig) error {
+	hops := c.Nexthops
+	if len(hops) == 0 {
+		hops = []NH{{}}
+	}
+	var err error
+	for _, h := range hops {
+		if e := ns.routeDelOne(c, h, len(c.Nexthops) > 1); e != nil {
+			err = e
+		}
+	}
+	return err
+}
+
+func (ns *Netns) routeDelOne(c *RouteConfig, h NH, multipath bool) error {
+	t := ns.FIB.Table(c.Table)
+	if t == nil {
+		return errno.ESRCH
+	}
+	p := c.Dst.Masked()
+	fn := t.Locate(fib6.KeyOf(p.Addr()), uint8(p.Bits()), true)
+	if fn == nil {
+		return errno.ESRCH
+	}
+	for _, rt := range fn.Routes() {
+		if !delMatches(rt, c, h) {
+			continue
+		}
+		if !h.Gw.IsValid() && !multipath {
+			for _, sib := range rt.Siblings() {
+				t.Del(sib)
+			}
+		}
+		t.Del(rt)
+		return nil
+	}
+	return errno.ESRCH
+}
+
+func delMatches(rt *fib6.Info, c *RouteConfig, h NH) bool {
+	switch {
+	case c.Metric != 0 && c.Metric != rt.Metric,
+		c.Protocol != 0 && c.Protocol != rt.Protocol,
+		h.Dev != 0 && h.Dev != rt.NH.Dev,
+		h.Gw.IsValid() && h.Gw != rt.NH.Gw:
+		return false
+	}
+	return true
+}
+
+// Policy rule tables of a fresh namespace, in priority order
+// (0: lookup local, 32766: lookup main).
+var ruleTables = []uint32{fib6.RT_TABLE_LOCAL, fib6.RT_TABLE_MAIN}
+
+// Lookup models fib6_rule_lookup + ip6_pol_route for destination daddr:
+// the rule tables in order, a throw route moving on to the next rule. It
+// returns the route and its table, or the errno the kernel's dst carries:
+// EHOSTUNREACH (unreachable), EACCES (prohibit), EINVAL (blackhole),
+// ENETUNREACH (no route).
+func (ns *Netns) Lookup(daddr netip.Addr) (*fib6.Info, *fib6.Table, error) {
+	return ns.lookup(daddr, 0)
+}
+
+// lookup is Lookup, first trying table first (when not 0 or main), as
+// ip6_nh_lookup_table does for gateways of routes in other tables.
+func (ns *Netns) lookup(daddr netip.Addr, first uint32) (*fib6.Info, *fib6.Table, error) {
+	ids := ruleTables
+	if first != 0 && first != fib6.RT_TABLE_MAIN {
+		ids = append([]uint32{first}, ids...)
+	}
+	for _, id := range ids {
+		t := ns.FIB.Table(id)
+		if t == nil {
+			continue
+		}
+		rt := t.Lookup(fib6.KeyOf(daddr))
+		if rt == ns.FIB.NullEntry || rt.Type == fib6.RTN_THROW {
+			continue
+		}
+		if err := rejectErr(rt.Type); err != nil {
+			return rt, t, err
+		}
+		return rt, t, nil
+	}
+	return nil, nil, errno.ENETUNREACH
+}
+
+func rejectErr(typ uint8) error {
+	switch typ {
+	case fib6.RTN_UNREACHABLE:
+		return errno.EHOSTUNREACH
+	case fib6.RTN_PROHIBIT:
+		return errno.EACCES
+	case fib6.RTN_BLACKHOLE:
+		return errno.EINVAL
+	}
+	return nil
+}
+
+// SourceAddr models ipv6_dev_get_saddr for a destination reached through
+// device out: among usable (not tentative) addresses, prefer the same
+// address, a scope matching the destination's, the outgoing device, then
+// the longest common prefix. It reports false when none is usable.
+func (ns *Netns) SourceAddr(daddr netip.Addr, out *Device) (netip.Addr, bool) {
+	var best netip.Addr
+	bestScore := -1
+	for _, d := range ns.devs {
+		for _, ifa := range d.Addrs {
+			a := ifa.Prefix.Addr()
+			if ifa.Tentative || (a.IsLinkLocalUnicast() && d != out) {
+				continue
+			}
+			if s := saddrScore(a, daddr, d == out); s > bestScore {
+				best, bestScore = a, s
+			}
+		}
+	}
+	return best, bestScore >= 0
+}
+
+func saddrScore(a, daddr netip.Addr, onOut bool) int {
+	if a == daddr {
+		return 1 << 20
+	}
+	s := 0
+	if addrScope(a) == addrScope(daddr) {
+		s += 1 << 16
+	} else if addrScope(a) > addrScope(daddr) {
+		s += 1 << 15
+	}
+	if onOut {
+		s += 1 << 8
+	}
+	return s + commonPrefix(a, daddr)
+}
+
+func addrScope(a netip.Addr) int {
+	switch {
+	case a.IsLoopback():
+		return 1
+	case a.IsLinkLocalUnicast():
+		return 2
+	}
+	return 14
+}
+
+func commonPrefix(a, b netip.Addr) int {
+	x, y := a.As16(), b.As16()
+	n := 0
+	for i := 0; i < 16; i++ {
+		d := x[i] ^ y[i]
+		if d == 0 {
+			n += 8
+			continue
+		}
+		for d&0x80 == 0 {
+			n++
+			d <<= 1
+		}
+		break
+	}
+	return n
+}
