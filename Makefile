@@ -4,10 +4,11 @@
 #   make bench benchmark tables: LPM vs bart/kentik, GC pass per strategy (bench/)
 
 ADDR ?= 127.0.0.1:8080
+FUZZTIME ?= 60s
 GOROOT := $(shell go env GOROOT)
 WASM_EXEC := $(firstword $(wildcard $(GOROOT)/lib/wasm/wasm_exec.js $(GOROOT)/misc/wasm/wasm_exec.js))
 
-.PHONY: all run test vet unit wasm browser bench clean FORCE
+.PHONY: all run test vet unit wasm browser bench loadtest fuzz clean FORCE
 
 all: wasm
 
@@ -38,6 +39,12 @@ browser: wasm
 
 bench:
 	cd bench && go run .
+
+loadtest:
+	FIB6LAB_LOAD_SECONDS=10 go test -count=1 -run TestLoad -v ./cmd/server | grep -E 'load:|^ok|FAIL'
+
+fuzz:
+	go test -run '^$$' -fuzz FuzzOps -fuzztime $(FUZZTIME) ./engine/netns/
 
 clean:
 	rm -f web/main.wasm web/wasm_exec.js
