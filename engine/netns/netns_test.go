@@ -71,9 +71,8 @@ func TestSeedSelftest(t *testing.T) {
 			rec := &trace.Recorder{}
 			ns.SetTrace(rec)
 			var ids []uint32
-			for i := 0; i < 10; i++ {
-				p := netip.AddrFrom16([16]byte{0x20, 0x01, 0, 0x20, 15: byte(0x10 + i)})
-				rt := addRoute(t, ns, 0, netip.PrefixFrom(p, 128).String(), "2001:10::2", 1024, 2)
+			for _, p := range gc.ExpiringHosts(10) {
+				rt := addRoute(t, ns, 0, p.String(), "2001:10::2", 1024, 2)
 				ids = append(ids, rt.ID)
 			}
 			if got := expiring(ns); got != 10 {
@@ -84,13 +83,20 @@ func TestSeedSelftest(t *testing.T) {
 			}
 			rec.Reset()
 			ns.Advance(4 * ns.HZ)
+			visits, aged := count(rec, trace.NodeVisit), agedRoutes(rec)
 			if got := expiring(ns); got != 0 {
 				t.Fatalf("%d expiring routes after 4 s, want 0", got)
 			}
 			if ns.GC.Passes != 1 || ns.GC.Removed != 10 || ns.GCTimer().Pending() {
 				t.Fatalf("passes %d removed %d timer pending %v", ns.GC.Passes, ns.GC.Removed, ns.GCTimer().Pending())
 			}
-			aged := agedRoutes(rec)
+			nodes := ns.FIB.Stats.FibNodes + len(ns.FIB.Tables()) // + the table roots
+			if s == gc.TrieWalk && (visits != ns.GC.Visited || visits < nodes) {
+				t.Fatalf("trie walk traced %d node visits, stats %d, trie has %d nodes after the pass", visits, ns.GC.Visited, nodes)
+			}
+			if s == gc.GCList && visits != 0 {
+				t.Fatalf("list walk visited %d trie nodes", visits)
+			}
 			want := 17 // 6 permanent kernel routes + 1 multicast + 10 expiring
 			if s == gc.GCList {
 				want = 10
@@ -104,6 +110,16 @@ func TestSeedSelftest(t *testing.T) {
 			}
 		})
 	}
+}
+
+func count(rec *trace.Recorder, k trace.Kind) int {
+	n := 0
+	for _, e := range rec.Events {
+		if e.Kind == k {
+			n++
+		}
+	}
+	return n
 }
 
 func agedRoutes(rec *trace.Recorder) []uint32 {
