@@ -12,35 +12,37 @@ type Errno int
 
 // The errno values the routing model returns (Linux numbering).
 const (
-	ENOENT       Errno = 2
-	ESRCH        Errno = 3
-	EAGAIN       Errno = 11
-	ENOMEM       Errno = 12
-	EACCES       Errno = 13
-	EEXIST       Errno = 17
-	ENODEV       Errno = 19
-	EINVAL       Errno = 22
-	ERANGE       Errno = 34
-	EOPNOTSUPP   Errno = 95
-	ENETDOWN     Errno = 100
-	ENETUNREACH  Errno = 101
-	EHOSTUNREACH Errno = 113
+	ENOENT        Errno = 2
+	ESRCH         Errno = 3
+	EAGAIN        Errno = 11
+	ENOMEM        Errno = 12
+	EACCES        Errno = 13
+	EEXIST        Errno = 17
+	ENODEV        Errno = 19
+	EINVAL        Errno = 22
+	ERANGE        Errno = 34
+	EOPNOTSUPP    Errno = 95
+	EADDRNOTAVAIL Errno = 99
+	ENETDOWN      Errno = 100
+	ENETUNREACH   Errno = 101
+	EHOSTUNREACH  Errno = 113
 )
 
 var messages = map[Errno]string{
-	ENOENT:       "No such file or directory",
-	ESRCH:        "No such process",
-	EAGAIN:       "Resource temporarily unavailable",
-	ENOMEM:       "Cannot allocate memory",
-	EACCES:       "Permission denied",
-	EEXIST:       "File exists",
-	ENODEV:       "No such device",
-	EINVAL:       "Invalid argument",
-	ERANGE:       "Numerical result out of range",
-	EOPNOTSUPP:   "Operation not supported",
-	ENETDOWN:     "Network is down",
-	ENETUNREACH:  "Network is unreachable",
-	EHOSTUNREACH: "No route to host",
+	ENOENT:        "No such file or directory",
+	ESRCH:         "No such process",
+	EAGAIN:        "Resource temporarily unavailable",
+	ENOMEM:        "Cannot allocate memory",
+	EACCES:        "Permission denied",
+	EEXIST:        "File exists",
+	ENODEV:        "No such device",
+	EINVAL:        "Invalid argument",
+	ERANGE:        "Numerical result out of range",
+	EOPNOTSUPP:    "Operation not supported",
+	EADDRNOTAVAIL: "Cannot assign requested address",
+	ENETDOWN:      "Network is down",
+	ENETUNREACH:   "Network is unreachable",
+	EHOSTUNREACH:  "No route to host",
 }
 
 // Error returns strerror(e), the text glibc prints for it.
