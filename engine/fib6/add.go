@@ -209,7 +209,7 @@ func (t *Table) addRt2Node(fn *Node, rt *Info, nlflags uint16, purge *[]*Info) e
 	}
 	if !replace || !found {
 		if replace && !add {
-			return errNoMatch
+			return errno.ENOENT // no extack at this point
 		}
 		t.linkRoute(fn, ins, rt, iter)
 		return nil

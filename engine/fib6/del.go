@@ -76,10 +76,12 @@ func unlinkSiblings(rt *Info) {
 	rt.sibNext, rt.sibPrev, rt.NSiblings = nil, nil, 0
 }
 
-// purgeRt models fib6_purge_rt: intermediate ancestors that borrowed rt as
-// their leaf get a new one (fib6_find_prefix), and rt's expiry and GC list
-// membership are cleared. fn is where the search for borrowers starts.
+// purgeRt models fib6_purge_rt: rt's exceptions and per-CPU copies are
+// flushed, intermediate ancestors that borrowed rt as their leaf get a new
+// one (fib6_find_prefix), and rt's expiry and GC list membership are
+// cleared. fn is where the search for borrowers starts.
 func (t *Table) purgeRt(rt *Info, fn *Node) {
+	purgeDst(rt)
 	if rt.Ref > 0 {
 		for ; fn != nil; fn = fn.Parent {
 			if fn.FnFlags&RTN_RTINFO == 0 && fn.Leaf == rt {

@@ -95,7 +95,8 @@ type Nexthop struct {
 type Extra struct {
 	PrefSrc netip.Addr
 	Metrics [RTAX_MAX + 1]uint32
-	Locks   uint32 // bit i set = metric i locked (RTAX_LOCK)
+	Locks   uint32   // bit i set = metric i locked (RTAX_LOCK)
+	Dst     DstState // the nexthop's cached dsts; see exceptions_hook.go
 }
 
 // RTAX_* metric indexes (include/uapi/linux/rtnetlink.h).

@@ -44,16 +44,21 @@ func ParseStrategy(name string) (Strategy, error) {
 }
 
 // Args models struct fib6_gc_args: Timeout (jiffies) for exceptions that
-// do not expire by themselves, and More, the count of routes that will
-// need a later pass.
+// do not expire by themselves, and More, the count of routes and
+// exceptions that will need a later pass. UnlinkIdle is a model switch,
+// not a kernel field: it selects the 2026 rule (6af51e9f3133) that takes
+// a route without expiry off the GC list once none of its exceptions is
+// pending.
 type Args struct {
-	Timeout int64
-	More    int
+	Timeout    int64
+	More       int
+	UnlinkIdle bool
 }
 
 // Age models fib6_age: it reports true when rt has RTF_EXPIRES, a
 // non-zero deadline and now is after it (the route must be deleted, in use
-// or not); a route still waiting to expire adds one to More.
+// or not); a route still waiting to expire adds one to More. A route that
+// stays then ages its exceptions (ageExceptions).
 func Age(rt *fib6.Info, now int64, args *Args) bool {
 	if rt.HasExpires() && rt.Expires != 0 {
 		if now > rt.Expires {
@@ -61,7 +66,22 @@ func Age(rt *fib6.Info, now int64, args *Args) bool {
 		}
 		args.More++
 	}
+	ageExceptions(rt, now, args)
 	return false
+}
+
+// ageExceptions models fib6_age_exceptions: rt6_age_exceptions adds the
+// surviving exceptions to More; with UnlinkIdle a route without expiry
+// whose exceptions are all gone leaves its table's GC list.
+func ageExceptions(rt *fib6.Info, now int64, args *Args) {
+	pending := 0
+	if s := rt.DstState(); s != nil {
+		pending = s.AgeExceptions(now, args.Timeout)
+	}
+	args.More += pending
+	if args.UnlinkIdle && pending == 0 && !rt.HasExpires() && rt.Table != nil {
+		rt.Table.RemoveGCList(rt)
+	}
 }
 
 // PassStats counts what one GC pass looked at: nodes the walker stepped

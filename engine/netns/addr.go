@@ -137,7 +137,7 @@ func (ns *Netns) addKernelRoute(id uint32, typ uint8, p netip.Prefix, d *Device,
 	}
 	rt.NH.Dev = d.Index
 	setLinkdown(rt, !d.Carrier())
-	ns.AddRoute(id, rt, fib6.NLM_F_CREATE|fib6.NLM_F_EXCL)
+	ns.AddRoute(id, rt, 0) // in-kernel caller: no netlink flags
 }
 
 // delKernelRoute removes the route for p on d with the given metric from

@@ -193,18 +193,17 @@ func (ns *Netns) syncIPv6(d *Device) {
 }
 
 // addrconfUp models addrconf_notify(NETDEV_UP): loopback gets ::1; other
-// devices get the ff00::/8 multicast route and prefix routes for
-// addresses configured while down, and, once the link has carrier, the
-// fe80::/64 route and the EUI-64 link-local address.
+// devices get prefix routes for addresses configured while down, and,
+// once the link has carrier, the ff00::/8 multicast route, the fe80::/64
+// route and the EUI-64 link-local address.
 func (ns *Netns) addrconfUp(d *Device) {
 	d.v6Up, d.carrierOn = true, d.Carrier()
 	if d.Kind == KindLoopback {
-		lo := &Addr{Prefix: netip.PrefixFrom(netip.IPv6Loopback(), 128), NoDAD: true}
+		lo := &Addr{Prefix: netip.PrefixFrom(netip.IPv6Loopback(), 128)}
 		d.Addrs = append(d.Addrs, lo)
 		ns.addLocalRoute(d, lo)
 		return
 	}
-	ns.addKernelRoute(fib6.RT_TABLE_LOCAL, fib6.RTN_MULTICAST, netip.MustParsePrefix("ff00::/8"), d, 256)
 	for _, ifa := range d.Addrs {
 		ns.addPrefixRoute(d, ifa)
 	}
@@ -214,11 +213,12 @@ func (ns *Netns) addrconfUp(d *Device) {
 }
 
 // linkReady models addrconf_dev_config on the first carrier: the
-// fe80::/64 route and the link-local address (tentative), and DAD for
+// multicast route, the fe80::/64 route and the link-local address (tentative), and DAD for
 // every tentative address.
 func (ns *Netns) linkReady(d *Device) {
 	d.ready = true
-	ns.addKernelRoute(fib6.RT_TABLE_MAIN, fib6.RTN_UNICAST, netip.MustParsePrefix("fe80::/64"), d, 256)
+	ns.addKernelRoute(fib6.RT_TABLE_LOCAL, fib6.RTN_MULTICAST, netip.MustParsePrefix("ff00::/8"), d, addrconfMetric)
+	ns.addKernelRoute(fib6.RT_TABLE_MAIN, fib6.RTN_UNICAST, netip.MustParsePrefix("fe80::/64"), d, addrconfMetric)
 	ll := netip.PrefixFrom(eui64LinkLocal(d.MAC), 64)
 	if d.Addr(ll.Addr()) == nil {
 		ns.insertAddr(d, &Addr{Prefix: ll, Tentative: true})

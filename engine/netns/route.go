@@ -47,6 +47,7 @@ var (
 	errDevNoIPv6     = errno.WithMsg(errno.EACCES, "IPv6 is disabled on nexthop device")
 	errOnlinkNoDev   = errno.WithMsg(errno.EINVAL, "Nexthop device required for onlink")
 	errBadPrefSrc    = errno.WithMsg(errno.EINVAL, "Invalid source address")
+	errNoTable       = errno.WithMsg(errno.ESRCH, "FIB table does not exist")
 	infiniteLifetime = uint32(0xffffffff)
 )
 
@@ -208,7 +209,8 @@ func (ns *Netns) addrOwner(a netip.Addr) *Device {
 // for the prefix, the first route (lowest metric) matching every given
 // selector (metric, protocol, type, device, gateway) is deleted; without a
 // gateway its whole ECMP group goes. A multipath request deletes each
-// listed hop. Error: ESRCH when nothing matches (or the table is absent).
+// listed hop. Errors: ESRCH when nothing matches, ESRCH with extack "FIB
+// table does not exist", ENOENT for ::/0 when the root holds no route.
 func (ns *Netns) RouteDel(c *RouteConfig) error {
 	hops := c.Nexthops
 	if len(hops) == 0 {
@@ -226,7 +228,7 @@ func (ns *Netns) RouteDel(c *RouteConfig) error {
 func (ns *Netns) routeDelOne(c *RouteConfig, h NH, multipath bool) error {
 	t := ns.FIB.Table(c.Table)
 	if t == nil {
-		return errno.ESRCH
+		return errNoTable
 	}
 	p := c.Dst.Masked()
 	fn := t.Locate(fib6.KeyOf(p.Addr()), uint8(p.Bits()), true)
@@ -242,8 +244,7 @@ func (ns *Netns) routeDelOne(c *RouteConfig, h NH, multipath bool) error {
 				t.Del(sib)
 			}
 		}
-		t.Del(rt)
-		return nil
+		return t.Del(rt) // ENOENT for the null entry of an empty root
 	}
 	return errno.ESRCH
 }

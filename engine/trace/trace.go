@@ -26,6 +26,14 @@ const (
 	GCPass                      // fib6_run_gc ran; Val = gc_args.more
 	TimerArm                    // GC timer armed; Val = expiry in jiffies
 	TimerCancel                 // GC timer cancelled
+	DstAlloc                    // dst_alloc made a dst; Route = its parent route, Val = exact dst count after
+	DstAllocFail                // dst_alloc failed: route cache full (before 6.3); Val = exact dst count
+	DstFree                     // a counted dst's last reference dropped; Val = exact dst count after
+	DstGC                       // ip6_dst_gc ran fib6_run_gc; Val = the timeout it passed (ip6_rt_gc_expire)
+	ExceptionAdd                // rt6_insert_exception under Route; Val = fib_rt_cache after
+	ExceptionDel                // rt6_remove_exception under Route; Val = fib_rt_cache after
+	CacheHit                    // dst_cache_get returned the cached dst; Val = cpu
+	CacheMiss                   // dst_cache_get missed (empty or stale slot); Val = cpu
 )
 
 // Op names the operation an OpBegin/OpEnd pair brackets.

@@ -1,0 +1,70 @@
+// Command ip6sim runs iproute2 command scripts against a simulated Linux
+// IPv6 namespace (engine/iproute2 over engine/netns) and prints exactly
+// what the commands print on Linux. With -f it runs a script; without
+// arguments it is an interactive prompt with line editing and history.
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"fib6lab/engine/gc"
+	"fib6lab/engine/iproute2"
+	"fib6lab/engine/netns"
+)
+
+func main() {
+	file := flag.String("f", "", "run the commands of this script file and exit")
+	hz := flag.Int64("hz", netns.DefaultHZ, "kernel tick rate (CONFIG_HZ)")
+	strategy := flag.String("gc", gc.GCList.String(), "GC strategy: trie-walk or gc-list")
+	flag.Parse()
+	s, err := gc.ParseStrategy(*strategy)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	sh := iproute2.NewShell(netns.New(*hz, s))
+	if *file != "" {
+		os.Exit(runFile(sh, *file))
+	}
+	os.Exit(interactive(sh))
+}
+
+func runFile(sh *iproute2.Shell, path string) int {
+	f, err := os.Open(path)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	defer f.Close()
+	w := bufio.NewWriter(os.Stdout)
+	defer w.Flush()
+	return sh.RunScript(f, w)
+}
+
+// interactive reads commands from the terminal until EOF or `exit`.
+func interactive(sh *iproute2.Shell) int {
+	rl, err := newLineReader("ip6sim# ")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	defer rl.Close()
+	for {
+		line, err := rl.Readline()
+		if err == io.EOF {
+			return sh.Status
+		}
+		if err != nil {
+			continue
+		}
+		if strings.TrimSpace(line) == "exit" {
+			return sh.Status
+		}
+		sh.Run(line, os.Stdout)
+	}
+}

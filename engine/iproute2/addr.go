@@ -1,0 +1,137 @@
+package iproute2
+
+import (
+	"fmt"
+	"io"
+	"net/netip"
+
+	"fib6lab/engine/netns"
+)
+
+// runAddr models `ip -6 address add|delete ADDR[/PLEN] dev NAME [nodad]`
+// and `ip -6 address [show]`.
+func runAddr(sh *Shell, o ipOpts, args []string, out io.Writer) error {
+	if len(args) == 0 {
+		return addrShow(sh.NS, o, out)
+	}
+	switch cmd := args[0]; {
+	case matches(cmd, "add"):
+		return addrModify(sh.NS, args[1:], true)
+	case matches(cmd, "delete"):
+		return addrModify(sh.NS, args[1:], false)
+	case matches(cmd, "show"), matches(cmd, "list"), matches(cmd, "lst"):
+		return addrShow(sh.NS, o, out)
+	default:
+		return unknownCommand(cmd, "address")
+	}
+}
+
+func addrModify(ns *netns.Netns, args []string, add bool) error {
+	var p netip.Prefix
+	var d *netns.Device
+	nodad := false
+	for i := 0; i < len(args); i++ {
+		switch args[i] {
+		case "nodad":
+			nodad = true
+		case "dev":
+			v, err := needArg(args, i)
+			if err != nil {
+				return err
+			}
+			i++
+			if d = ns.Dev(v); d == nil {
+				return noDevice(v)
+			}
+		case "local":
+		default:
+			if p.IsValid() {
+				return garbage("local", args[i])
+			}
+			var err error
+			if p, err = parsePrefix(args[i]); err != nil {
+				return err
+			}
+		}
+	}
+	if d == nil {
+		return &exitErr{"Not enough information: \"dev\" argument is required.\n", 1}
+	}
+	if add {
+		return ns.AddAddr(d, p, nodad)
+	}
+	return ns.DelAddr(d, p)
+}
+
+// addrShow models `ip -6 address show` for the IPv6 view: devices with
+// IPv6 addresses, each address with its scope, flags and lifetimes.
+func addrShow(ns *netns.Netns, o ipOpts, out io.Writer) error {
+	for _, d := range ns.Devices() {
+		if len(d.Addrs) == 0 {
+			continue
+		}
+		fmt.Fprintf(out, "%d: %s: <%s> mtu %d state %s qlen 1000\n", d.Index, linkName(d), linkFlags(d), linkMTU(d), operState(d))
+		for _, a := range d.Addrs {
+			fmt.Fprintf(out, "    inet6 %s scope %s %s\n", a.Prefix, a.Scope(), addrFlags(a))
+			fmt.Fprintln(out, "       valid_lft forever preferred_lft forever")
+		}
+	}
+	return nil
+}
+
+func addrFlags(a *netns.Addr) string {
+	s := ""
+	if a.NoDAD {
+		s += "nodad "
+	}
+	if a.Tentative {
+		s += "tentative "
+	}
+	return s
+}
+
+func linkName(d *netns.Device) string {
+	if d.Peer != nil {
+		return d.Name + "@" + d.Peer.Name
+	}
+	return d.Name
+}
+
+func linkMTU(d *netns.Device) int {
+	if d.Kind == netns.KindLoopback {
+		return 65536
+	}
+	return 1500
+}
+
+// linkFlags prints the IFF_* flags iproute2 shows in angle brackets.
+func linkFlags(d *netns.Device) string {
+	s := "BROADCAST,MULTICAST"
+	if d.Kind == netns.KindLoopback {
+		s = "LOOPBACK"
+	} else if !d.Carrier() && d.Up {
+		s = "NO-CARRIER," + s
+	}
+	if d.Up {
+		s += ",UP"
+		if d.Carrier() {
+			s += ",LOWER_UP"
+		}
+	}
+	if d.Peer != nil && !d.Peer.Up {
+		s += ",M-DOWN"
+	}
+	return s
+}
+
+func operState(d *netns.Device) string {
+	switch {
+	case d.Kind == netns.KindLoopback && d.Up:
+		return "UNKNOWN"
+	case d.Carrier():
+		return "UP"
+	case d.Up:
+		return "LOWERLAYERDOWN"
+	}
+	return "DOWN"
+}

@@ -1,0 +1,401 @@
+package iproute2
+
+import (
+	"io"
+	"net/netip"
+	"strconv"
+
+	"fib6lab/engine/fib6"
+	"fib6lab/engine/netns"
+)
+
+// routeVerb is one `ip route` command with the netlink flags iproute2
+// sends for it.
+type routeVerb struct {
+	name    string
+	alias   string // an exact-match alternative spelling
+	run     func(sh *Shell, o ipOpts, args []string, flags uint16, out io.Writer) error
+	nlflags uint16
+}
+
+// routeVerbs are tried in iproute2's order for unique-prefix matching.
+var routeVerbs = []routeVerb{
+	{"add", "", routeModify, fib6.NLM_F_CREATE | fib6.NLM_F_EXCL},
+	{"change", "chg", routeModify, fib6.NLM_F_REPLACE},
+	{"replace", "", routeModify, fib6.NLM_F_CREATE | fib6.NLM_F_REPLACE},
+	{"prepend", "", routeModify, fib6.NLM_F_CREATE},
+	{"append", "", routeModify, fib6.NLM_F_CREATE | fib6.NLM_F_APPEND},
+	{"delete", "", routeModify, 0},
+	{"list", "", routeShow, 0},
+	{"show", "", routeShow, 0},
+	{"lst", "", routeShow, 0},
+	{"get", "", routeGet, 0},
+	{"flush", "", routeFlush, 0},
+}
+
+// runRoute models do_iproute: no command lists the main table.
+func runRoute(sh *Shell, o ipOpts, args []string, out io.Writer) error {
+	if len(args) == 0 {
+		return routeShow(sh, o, nil, 0, out)
+	}
+	for _, v := range routeVerbs {
+		if matches(args[0], v.name) || args[0] == v.alias {
+			return v.run(sh, o, args[1:], v.nlflags, out)
+		}
+	}
+	return unknownCommand(args[0], "route")
+}
+
+// routeModify models iproute_modify for add/change/replace/prepend/append
+// (nlflags != 0) and delete (nlflags == 0).
+func routeModify(sh *Shell, o ipOpts, args []string, nlflags uint16, _ io.Writer) error {
+	c, err := parseRoute(sh.NS, args)
+	if err != nil {
+		return err
+	}
+	c.NLFlags = nlflags
+	if nlflags == 0 {
+		return sh.NS.RouteDel(c)
+	}
+	if c.Protocol == 0 {
+		c.Protocol = rtprotBoot
+	}
+	return sh.NS.RouteAdd(c)
+}
+
+// rtprotBoot is RTPROT_BOOT, the protocol iproute2 sends for added routes
+// without `proto`.
+const rtprotBoot = 3
+
+// routeArgs accumulates the keywords of one route request.
+type routeArgs struct {
+	c      *netns.RouteConfig
+	hasDst bool
+	hasGw  bool
+}
+
+// parseRoute turns the arguments of `ip -6 route add|del ...` into a
+// RouteConfig, with iproute2's errors for malformed values.
+func parseRoute(ns *netns.Netns, args []string) (*netns.RouteConfig, error) {
+	r := &routeArgs{c: &netns.RouteConfig{Type: fib6.RTN_UNICAST, Metrics: map[int]uint32{}}}
+	var nh netns.NH
+	for i := 0; i < len(args); i++ {
+		n, err := r.keyword(ns, args, i, &nh)
+		if err != nil {
+			return nil, err
+		}
+		if n < 0 {
+			hops, err := parseNexthops(ns, args[i:])
+			if err != nil {
+				return nil, err
+			}
+			r.c.Nexthops = hops
+			break
+		}
+		i += n
+	}
+	if r.c.Nexthops == nil && (nh.Gw.IsValid() || nh.Dev != 0 || nh.Onlink) {
+		r.c.Nexthops = []netns.NH{nh}
+	}
+	if !r.hasDst {
+		return nil, &exitErr{"Error: destination is required.\n", 255}
+	}
+	return r.c, nil
+}
+
+// keyword handles args[i] and returns how many extra arguments it used,
+// or -1 when the multipath nexthop list starts there.
+func (r *routeArgs) keyword(ns *netns.Netns, args []string, i int, nh *netns.NH) (int, error) {
+	c := r.c
+	key := args[i]
+	if key == "nexthop" {
+		return -1, nil
+	}
+	if key == "onlink" {
+		nh.Onlink = true
+		return 0, nil
+	}
+	if key == "lock" || isMetricKey(key) == "" && !takesValue(key) {
+		return 0, r.destination(args, i)
+	}
+	val, err := needArg(args, i)
+	if err != nil {
+		return 0, err
+	}
+	if m := isMetricKey(key); m != "" {
+		return r.metric(key, m, args, i)
+	}
+	switch key {
+	case "via":
+		if r.hasGw {
+			return 0, invarg("use nexthop syntax to specify multiple via\n", "via")
+		}
+		r.hasGw = true
+		nh.Gw, err = parseAddr(val)
+	case "dev", "oif":
+		nh.Dev, err = devIndex(ns, val)
+	case "src":
+		c.PrefSrc, err = parseAddr(val)
+	case "expires":
+		c.HasExpires = true
+		c.Expires, err = parseU32(val, "expires")
+	case "table":
+		c.Table, err = parseTable(val)
+	case "proto":
+		var p uint32
+		p, err = parseName(protoNames, val, 256, "protocol")
+		c.Protocol = uint8(p)
+	case "pref":
+		var p uint32
+		p, err = parseName(prefNames, val, 256, "pref")
+		c.Pref = uint8(p)
+	case "weight":
+		var w uint32
+		w, err = parseName(nil, val, 257, "weight")
+		nh.Weight = w
+	default:
+		c.Metric, err = parseU32(val, "metric")
+	}
+	return 1, err
+}
+
+// takesValue lists the keywords followed by one value.
+func takesValue(key string) bool {
+	switch key {
+	case "via", "dev", "oif", "src", "expires", "table", "proto", "pref", "weight", "preference":
+		return true
+	}
+	return matches(key, "metric") || matches(key, "priority")
+}
+
+// isMetricKey maps an RTAX keyword to its name, or "".
+func isMetricKey(key string) string {
+	switch key {
+	case "mtu", "advmss", "hoplimit":
+		return key
+	}
+	return ""
+}
+
+var rtaxIndex = map[string]int{"mtu": fib6.RTAX_MTU, "advmss": fib6.RTAX_ADVMSS, "hoplimit": fib6.RTAX_HOPLIMIT}
+
+// metric parses `mtu [lock] N` and its siblings.
+func (r *routeArgs) metric(key, name string, args []string, i int) (int, error) {
+	used := 1
+	if args[i+1] == "lock" {
+		r.c.Locks |= 1 << rtaxIndex[name]
+		if _, err := needArg(args, i+1); err != nil {
+			return 0, err
+		}
+		used = 2
+	}
+	v, err := parseU32(args[i+used], key)
+	r.c.Metrics[rtaxIndex[name]] = v
+	return used, err
+}
+
+// destination handles `[to] [TYPE] PREFIX`.
+func (r *routeArgs) destination(args []string, i int) error {
+	s := args[i]
+	if r.hasDst {
+		return garbage("to", s)
+	}
+	if t, ok := idOf(typeNames, s, 0); ok && (s[0] < '0' || s[0] > '9') && len(args) > i+1 {
+		r.c.Type = uint8(t)
+		return nil
+	}
+	if s == "to" {
+		return nil
+	}
+	p, err := parsePrefix(s)
+	r.c.Dst, r.hasDst = p, err == nil
+	return err
+}
+
+// parseNexthops models parse_nexthops: `nexthop via GW dev D weight W
+// [onlink]` repeated.
+func parseNexthops(ns *netns.Netns, args []string) ([]netns.NH, error) {
+	var hops []netns.NH
+	for i := 0; i < len(args); i++ {
+		if args[i] != "nexthop" {
+			return nil, garbage("to", args[i])
+		}
+		hops = append(hops, netns.NH{})
+		nh := &hops[len(hops)-1]
+		for i+1 < len(args) && args[i+1] != "nexthop" {
+			i++
+			var err error
+			switch key := args[i]; key {
+			case "onlink":
+				nh.Onlink = true
+				continue
+			case "via", "dev", "weight":
+				val, e := needArg(args, i)
+				if e != nil {
+					return nil, e
+				}
+				i++
+				switch key {
+				case "via":
+					nh.Gw, err = parseAddr(val)
+				case "dev":
+					nh.Dev, err = devIndex(ns, val)
+				default:
+					nh.Weight, err = parseName(nil, val, 257, "weight")
+				}
+			default:
+				return nil, garbage("to", key)
+			}
+			if err != nil {
+				return nil, err
+			}
+		}
+	}
+	return hops, nil
+}
+
+func devIndex(ns *netns.Netns, name string) (int, error) {
+	d := ns.Dev(name)
+	if d == nil {
+		return 0, noDevice(name)
+	}
+	return d.Index, nil
+}
+
+// parseU32 models get_u32 with iproute2's invalid-value message.
+func parseU32(s, what string) (uint32, error) {
+	v, err := strconv.ParseUint(s, 0, 32)
+	if err != nil {
+		return 0, invarg("\""+what+"\" value is invalid\n", s)
+	}
+	return uint32(v), nil
+}
+
+// parseName parses a name from tab or a number below limit.
+func parseName(tab map[uint32]string, s string, limit uint64, what string) (uint32, error) {
+	v, ok := idOf(tab, s, limit)
+	if !ok {
+		return 0, invarg("\""+what+"\" value is invalid\n", s)
+	}
+	return v, nil
+}
+
+func parseTable(s string) (uint32, error) {
+	return parseName(tableNames, s, 1<<32, "table")
+}
+
+// routeFilter models iproute2's route filter for show/flush/get output:
+// which table(s), prefix selectors and the fields the filter pins (and so
+// does not print).
+type routeFilter struct {
+	table     uint32 // 0 = all
+	root      netip.Prefix
+	match     netip.Prefix
+	exact     netip.Prefix
+	proto     int // -1 = any
+	via       netip.Addr
+	dev       int
+	typ       int // -1 = any
+	ipv4      bool
+	tableSeen bool
+}
+
+// parseFilter models the selector parsing of iproute_list_flush.
+func parseFilter(ns *netns.Netns, o ipOpts, args []string) (*routeFilter, error) {
+	f := &routeFilter{table: fib6.RT_TABLE_MAIN, proto: -1, typ: -1, ipv4: o.family == 4}
+	for i := 0; i < len(args); i++ {
+		key := args[i]
+		if key == "to" {
+			continue
+		}
+		if !isSelector(key) {
+			p, err := parsePrefix(key)
+			if err != nil {
+				return nil, err
+			}
+			f.exact = p
+			continue
+		}
+		val, err := needArg(args, i)
+		if err != nil {
+			return nil, err
+		}
+		i++
+		if err := f.selector(ns, key, val); err != nil {
+			return nil, err
+		}
+	}
+	if o.family == 0 && !f.exact.IsValid() && !f.root.IsValid() && !f.match.IsValid() && !f.via.IsValid() {
+		f.ipv4 = true
+	}
+	return f, nil
+}
+
+func isSelector(key string) bool {
+	switch key {
+	case "table", "root", "match", "exact", "proto", "via", "dev", "oif", "type":
+		return true
+	}
+	return false
+}
+
+func (f *routeFilter) selector(ns *netns.Netns, key, val string) error {
+	var err error
+	switch key {
+	case "table":
+		f.tableSeen = true
+		if val == "all" {
+			f.table = 0
+			return nil
+		}
+		f.table, err = parseTable(val)
+	case "root":
+		f.root, err = parsePrefix(val)
+	case "match":
+		f.match, err = parsePrefix(val)
+	case "exact":
+		f.exact, err = parsePrefix(val)
+	case "proto":
+		var p uint32
+		p, err = parseName(protoNames, val, 256, "protocol")
+		f.proto = int(p)
+	case "via":
+		f.via, err = parseAddr(val)
+	case "type":
+		var t uint32
+		t, err = parseName(typeNames, val, 256, "type")
+		f.typ = int(t)
+	default:
+		f.dev, err = devIndex(ns, val)
+	}
+	return err
+}
+
+// wants reports whether the filter selects rt.
+func (f *routeFilter) wants(rt *fib6.Info) bool {
+	p := rt.Prefix()
+	switch {
+	case f.root.IsValid() && (p.Bits() < f.root.Bits() || !f.root.Contains(p.Addr())),
+		f.match.IsValid() && (p.Bits() > f.match.Bits() || !p.Contains(f.match.Addr())),
+		f.exact.IsValid() && p != f.exact.Masked(),
+		f.proto >= 0 && uint8(f.proto) != rt.Protocol,
+		f.typ >= 0 && uint8(f.typ) != rt.Type,
+		f.via.IsValid() && !groupHas(rt, func(h *fib6.Info) bool { return h.NH.Gw == f.via }),
+		f.dev != 0 && !groupHas(rt, func(h *fib6.Info) bool { return h.NH.Dev == f.dev }):
+		return false
+	}
+	return true
+}
+
+// groupHas reports whether rt or one of its ECMP siblings satisfies ok.
+func groupHas(rt *fib6.Info, ok func(*fib6.Info) bool) bool {
+	if ok(rt) {
+		return true
+	}
+	for _, s := range rt.Siblings() {
+		if ok(s) {
+			return true
+		}
+	}
+	return false
+}

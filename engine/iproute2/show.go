@@ -1,0 +1,308 @@
+package iproute2
+
+import (
+	"fmt"
+	"io"
+	"net/netip"
+	"strings"
+
+	"fib6lab/engine/errno"
+	"fib6lab/engine/fib6"
+	"fib6lab/engine/netns"
+)
+
+// userHZ is USER_HZ, the clock-tick unit of rta_expires.
+const userHZ = 100
+
+// noTable is the error of a dump or flush of a table that does not exist.
+func noTable(verb string) error {
+	return &exitErr{"Error: ipv6: FIB table does not exist.\n" + verb + " terminated\n", 2}
+}
+
+// routeShow models `ip -6 route show|list SELECTOR`: a dump of the
+// selected table(s) in kernel order, one entry per route (an ECMP group
+// prints once, with its nexthops).
+func routeShow(sh *Shell, o ipOpts, args []string, _ uint16, out io.Writer) error {
+	f, err := parseFilter(sh.NS, o, args)
+	if err != nil || f.ipv4 {
+		return err
+	}
+	rts, err := selectRoutes(sh.NS, f, "Dump")
+	if err != nil {
+		return err
+	}
+	for _, rt := range rts {
+		io.WriteString(out, formatRoute(sh.NS, rt, f))
+	}
+	return nil
+}
+
+// selectRoutes dumps the filter's tables and keeps the selected routes,
+// skipping ECMP members that their group's first member prints.
+func selectRoutes(ns *netns.Netns, f *routeFilter, verb string) ([]*fib6.Info, error) {
+	var tables []*fib6.Table
+	if f.table == 0 {
+		tables = ns.FIB.Tables()
+	} else if t := ns.FIB.Table(f.table); t != nil {
+		tables = []*fib6.Table{t}
+	} else {
+		return nil, noTable(verb)
+	}
+	var rts []*fib6.Info
+	for _, t := range tables {
+		printed := map[*fib6.Info]bool{}
+		for _, rt := range t.Dump() {
+			if printed[rt] || !f.wants(rt) {
+				continue
+			}
+			for _, s := range rt.Siblings() {
+				printed[s] = true
+			}
+			rts = append(rts, rt)
+		}
+	}
+	return rts, nil
+}
+
+// formatRoute models print_route for an IPv6 route (kernel-model §7).
+func formatRoute(ns *netns.Netns, rt *fib6.Info, f *routeFilter) string {
+	var b strings.Builder
+	if rt.Type != fib6.RTN_UNICAST {
+		b.WriteString(nameOf(typeNames, uint32(rt.Type)) + " ")
+	}
+	b.WriteString(dstString(rt.Prefix()))
+	sibs := rt.Siblings()
+	if len(sibs) == 0 {
+		writeHop(&b, ns, rt, f)
+	}
+	writeTable(&b, rt, f.table == 0)
+	if f.proto < 0 && rt.Protocol != rtprotBoot {
+		fmt.Fprintf(&b, " proto %s", nameOf(protoNames, uint32(rt.Protocol)))
+	}
+	writeInfo(&b, ns, rt, len(sibs) == 0)
+	b.WriteString("\n")
+	if len(sibs) > 0 {
+		for _, h := range append([]*fib6.Info{rt}, sibs...) {
+			fmt.Fprintf(&b, "\tnexthop via %s dev %s weight %d %s\n", h.NH.Gw, devName(ns, h.NH.Dev), h.NH.Weight, hopFlags(h))
+		}
+	}
+	return b.String()
+}
+
+// dstString prints a destination: "default" for ::/0, a host route
+// without its /128.
+func dstString(p netip.Prefix) string {
+	s := p.String()
+	if s == "::/0" {
+		return "default"
+	}
+	return strings.TrimSuffix(s, "/128")
+}
+
+// writeHop prints " via GW dev D" for a single-path route, leaving out
+// what the filter pins.
+func writeHop(b *strings.Builder, ns *netns.Netns, rt *fib6.Info, f *routeFilter) {
+	if rt.NH.Gw.IsValid() && !f.via.IsValid() {
+		fmt.Fprintf(b, " via %s", rt.NH.Gw)
+	}
+	if f.dev == 0 {
+		fmt.Fprintf(b, " dev %s", devName(ns, rt.NH.Dev))
+	}
+}
+
+func writeTable(b *strings.Builder, rt *fib6.Info, allTables bool) {
+	if allTables && rt.Table != nil && rt.Table.ID != fib6.RT_TABLE_MAIN {
+		fmt.Fprintf(b, " table %s", nameOf(tableNames, rt.Table.ID))
+	}
+}
+
+// writeInfo prints src, metric, nexthop flags, expires, RTAX metrics and
+// pref, in iproute2's order.
+func writeInfo(b *strings.Builder, ns *netns.Netns, rt *fib6.Info, single bool) {
+	if rt.Extra != nil && rt.Extra.PrefSrc.IsValid() {
+		fmt.Fprintf(b, " src %s", rt.Extra.PrefSrc)
+	}
+	fmt.Fprintf(b, " metric %d", rt.Metric)
+	if single {
+		if fl := hopFlags(rt); fl != "" {
+			b.WriteString(" " + strings.TrimSuffix(fl, " "))
+		}
+	}
+	if ticks := expiresTicks(ns, rt); ticks != 0 {
+		fmt.Fprintf(b, " expires %dsec", ticks/userHZ)
+	}
+	writeMetrics(b, rt)
+	fmt.Fprintf(b, " pref %s", prefName(rt))
+}
+
+// expiresTicks models rtnl_put_cacheinfo: the time left in USER_HZ ticks,
+// truncated, sign kept, clamped to INT_MAX.
+func expiresTicks(ns *netns.Netns, rt *fib6.Info) int64 {
+	if !rt.HasExpires() {
+		return 0
+	}
+	left := rt.Expires - ns.Now()
+	mag := left
+	if mag < 0 {
+		mag = -mag
+	}
+	ticks := min(mag*userHZ/ns.HZ, 1<<31-1)
+	if left < 0 {
+		return -ticks
+	}
+	return ticks
+}
+
+func writeMetrics(b *strings.Builder, rt *fib6.Info) {
+	if rt.Extra == nil {
+		return
+	}
+	for _, m := range []struct {
+		name string
+		i    int
+	}{{"mtu", fib6.RTAX_MTU}, {"advmss", fib6.RTAX_ADVMSS}, {"hoplimit", fib6.RTAX_HOPLIMIT}} {
+		v := rt.Extra.Metrics[m.i]
+		if v == 0 {
+			continue
+		}
+		lock := ""
+		if rt.Extra.Locks&(1<<m.i) != 0 {
+			lock = "lock "
+		}
+		fmt.Fprintf(b, " %s %s%d", m.name, lock, v)
+	}
+}
+
+// hopFlags prints the RTNH_F_* flags of a nexthop, each followed by a
+// space.
+func hopFlags(rt *fib6.Info) string {
+	s := ""
+	if rt.NH.Flags&fib6.RTNH_F_DEAD != 0 {
+		s += "dead "
+	}
+	if rt.NH.Flags&fib6.RTNH_F_ONLINK != 0 {
+		s += "onlink "
+	}
+	if rt.NH.Flags&fib6.RTNH_F_LINKDOWN != 0 {
+		s += "linkdown "
+	}
+	return s
+}
+
+func prefName(rt *fib6.Info) string {
+	return nameOf(prefNames, (rt.Flags&fib6.RTF_PREF_MASK)>>27)
+}
+
+func devName(ns *netns.Netns, idx int) string {
+	if d := ns.DevByIndex(idx); d != nil {
+		return d.Name
+	}
+	return fmt.Sprintf("if%d", idx)
+}
+
+// routeFlush models `ip -6 route flush SELECTOR`: every selected route is
+// deleted as RTM_DELROUTE would with its full spec (whole ECMP groups).
+// Routes of table local are kept when all tables are flushed.
+func routeFlush(sh *Shell, o ipOpts, args []string, _ uint16, _ io.Writer) error {
+	if len(args) == 0 {
+		return &exitErr{"\"ip route flush\" requires arguments.\n", 1}
+	}
+	f, err := parseFilter(sh.NS, o, args)
+	if err != nil || f.ipv4 {
+		return err
+	}
+	rts, err := selectRoutes(sh.NS, f, "Flush")
+	if err != nil {
+		return err
+	}
+	for _, rt := range rts {
+		if f.table == 0 && rt.Table.ID == fib6.RT_TABLE_LOCAL {
+			continue
+		}
+		for _, s := range rt.Siblings() {
+			rt.Table.Del(s)
+		}
+		rt.Table.Del(rt)
+	}
+	return nil
+}
+
+// routeGet models `ip -6 route get [fibmatch] ADDR`: a lookup through the
+// policy rules; the answer prints as the route's dst copy (`ADDR from ::
+// ... src S ...`) or, with fibmatch, as the matched route.
+func routeGet(sh *Shell, _ ipOpts, args []string, _ uint16, out io.Writer) error {
+	fibmatch := false
+	var target string
+	for _, a := range args {
+		switch {
+		case a == "fibmatch":
+			fibmatch = true
+		case a == "to":
+		case target != "":
+			return garbage("to", a)
+		default:
+			target = a
+		}
+	}
+	if target == "" {
+		return &exitErr{"need at least a destination address\n", 1}
+	}
+	p, err := parsePrefix(target)
+	if err != nil {
+		return err
+	}
+	daddr := p.Addr()
+	rt, _, err := sh.NS.Lookup(daddr)
+	if err != nil {
+		if err == errno.EINVAL && fibmatch {
+			err = nil
+		} else {
+			return err
+		}
+	}
+	if fibmatch {
+		io.WriteString(out, formatRoute(sh.NS, rt, &routeFilter{proto: -1, typ: -1}))
+		return nil
+	}
+	io.WriteString(out, formatGet(sh.NS, rt, daddr))
+	return nil
+}
+
+// formatGet prints the dst a lookup of daddr returns (rt6_fill_node for
+// an RTM_GETROUTE answer).
+func formatGet(ns *netns.Netns, rt *fib6.Info, daddr netip.Addr) string {
+	var b strings.Builder
+	if rt.Type != fib6.RTN_UNICAST {
+		b.WriteString(nameOf(typeNames, uint32(rt.Type)) + " ")
+	}
+	fmt.Fprintf(&b, "%s from ::", daddr)
+	out := ns.DevByIndex(rt.NH.Dev)
+	if rt.NH.Gw.IsValid() {
+		fmt.Fprintf(&b, " via %s", rt.NH.Gw)
+	}
+	dev := devName(ns, rt.NH.Dev)
+	if rt.Type == fib6.RTN_LOCAL {
+		dev = "lo"
+	}
+	fmt.Fprintf(&b, " dev %s", dev)
+	writeTable(&b, rt, true)
+	if rt.Protocol != rtprotBoot {
+		fmt.Fprintf(&b, " proto %s", nameOf(protoNames, uint32(rt.Protocol)))
+	}
+	src := ""
+	if rt.Extra != nil && rt.Extra.PrefSrc.IsValid() {
+		src = rt.Extra.PrefSrc.String()
+	} else if a, ok := ns.SourceAddr(daddr, out); ok {
+		src = a.String()
+	}
+	if src != "" {
+		fmt.Fprintf(&b, " src %s", src)
+	}
+	fmt.Fprintf(&b, " metric %d", rt.Metric)
+	if fl := hopFlags(rt); fl != "" {
+		b.WriteString(" " + strings.TrimSuffix(fl, " "))
+	}
+	writeMetrics(&b, rt)
+	fmt.Fprintf(&b, " pref %s\n", prefName(rt))
+	return b.String()
+}

@@ -1,0 +1,18 @@
+# topology: one veth end (va) in this namespace; the peer (vb) has IPv6 disabled
+ip link add va address 02:00:00:00:00:01 type veth peer name vb address 02:00:00:00:00:02
+sysctl -qw net.ipv6.conf.vb.disable_ipv6=1
+ip link set lo up
+ip link set va up
+ip link set vb up
+ip -6 addr add 2001:db8:1::1/64 dev va nodad
+ip -6 r a 2001:db8:10::/48 via 2001:db8:1::2
+ip -6 ro ad 2001:db8:11::/48 via 2001:db8:1::2
+ip -6 route sh
+ip -6 r
+ip -6 ro ls
+ip -6 route lst
+ip -6 r l
+ip -6 r s
+ip -6 r d 2001:db8:10::/48
+ip -6 r del 2001:db8:11::/48
+ip -6 r

@@ -1,0 +1,15 @@
+# topology: one veth end (va) in this namespace; the peer (vb) has IPv6 disabled
+ip link add va address 02:00:00:00:00:01 type veth peer name vb address 02:00:00:00:00:02
+sysctl -qw net.ipv6.conf.vb.disable_ipv6=1
+ip link set lo up
+ip link set va up
+ip link set vb up
+ip -6 addr add 2001:db8:1::1/64 dev va nodad
+ip -6 route add 2001:db8:7::/48 via 2001:db8:1::2 met 7
+ip -6 route add 2001:db8:7::/48 via 2001:db8:1::2 prio 8
+ip -6 route add 2001:db8:7::/48 via 2001:db8:1::2 preference 9
+ip -6 route add 2001:db8:7::/48 via 2001:db8:1::2 metric 0
+ip -6 route add 2001:db8:7::/48 via 2001:db8:1::2 priority 4294967295
+ip -6 route add 2001:db8:7::/48 via 2001:db8:1::2 metric 4294967296
+ip -6 route add 2001:db8:7::/48 via 2001:db8:1::2 metric x
+ip -6 route show

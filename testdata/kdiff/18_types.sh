@@ -1,0 +1,18 @@
+# topology: one veth end (va) in this namespace; the peer (vb) has IPv6 disabled
+ip link add va address 02:00:00:00:00:01 type veth peer name vb address 02:00:00:00:00:02
+sysctl -qw net.ipv6.conf.vb.disable_ipv6=1
+ip link set lo up
+ip link set va up
+ip link set vb up
+ip -6 addr add 2001:db8:1::1/64 dev va nodad
+ip -6 route add blackhole 2001:db8:a0::/48
+ip -6 route add unreachable 2001:db8:a1::/48
+ip -6 route add prohibit 2001:db8:a2::/48
+ip -6 route add throw 2001:db8:a3::/48
+ip -6 route add unicast 2001:db8:a4::/48 dev va
+ip -6 route show
+ip -6 route get 2001:db8:a0::1
+ip -6 route get 2001:db8:a1::1
+ip -6 route get 2001:db8:a2::1
+ip -6 route get 2001:db8:a3::1
+ip -6 route get 2001:db8:a4::1

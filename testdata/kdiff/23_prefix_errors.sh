@@ -1,0 +1,15 @@
+# topology: one veth end (va) in this namespace; the peer (vb) has IPv6 disabled
+ip link add va address 02:00:00:00:00:01 type veth peer name vb address 02:00:00:00:00:02
+sysctl -qw net.ipv6.conf.vb.disable_ipv6=1
+ip link set lo up
+ip link set va up
+ip link set vb up
+ip -6 addr add 2001:db8:1::1/64 dev va nodad
+ip -6 route add foo via 2001:db8:1::2
+ip -6 route add 2001:db8::/129 via 2001:db8:1::2
+ip -6 route add 10.0.0.0/8 via 2001:db8:1::2
+ip -6 route add 2001:db8:e0::/48 via 2001:db8:1::2 bogus
+ip -6 route add 2001:db8:e1::1/48 via 2001:db8:1::2
+ip -6 route add 2001:db8:e1::/48 via 2001:db8:1::2
+ip -6 route add to 2001:db8:e2::/48 via 2001:db8:1::2
+ip -6 route show

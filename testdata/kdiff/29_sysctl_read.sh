@@ -1,0 +1,14 @@
+# topology: one veth end (va) in this namespace; the peer (vb) has IPv6 disabled
+ip link add va address 02:00:00:00:00:01 type veth peer name vb address 02:00:00:00:00:02
+sysctl -qw net.ipv6.conf.vb.disable_ipv6=1
+ip link set lo up
+ip link set va up
+ip link set vb up
+ip -6 addr add 2001:db8:1::1/64 dev va nodad
+sysctl net.ipv6.route.gc_interval
+sysctl -n net.ipv6.route.gc_timeout
+sysctl net.ipv6.route.gc_elasticity net.ipv6.route.gc_thresh net.ipv6.route.max_size
+sysctl net.ipv6.route.mtu_expires net.ipv6.route.min_adv_mss
+sysctl net.ipv6.route.gc_min_interval net.ipv6.route.gc_min_interval_ms
+sysctl net.ipv6.route.flush
+sysctl net.ipv6.conf.va.disable_ipv6 net.ipv6.conf.vb.disable_ipv6

@@ -1,0 +1,17 @@
+# topology: one veth end (va) in this namespace; the peer (vb) has IPv6 disabled
+ip link add va address 02:00:00:00:00:01 type veth peer name vb address 02:00:00:00:00:02
+sysctl -qw net.ipv6.conf.vb.disable_ipv6=1
+ip link set lo up
+ip link set va up
+ip link set vb up
+ip -6 addr add 2001:db8:1::1/64 dev va nodad
+ip -6 route add 2001:db8:10::/48 via 2001:db8:1::2 proto static
+ip -6 route add 2001:db8:11::/48 via 2001:db8:1::3 table 100
+ip -6 route add 2001:db8:11:1::/64 dev va metric 5
+ip -6 route flush
+ip -6 route flush table 100
+ip -6 route show table 100
+ip -6 route flush proto static
+ip -6 route show
+ip -6 route flush dev va
+ip -6 route show table all

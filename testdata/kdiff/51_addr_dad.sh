@@ -1,0 +1,12 @@
+# topology: one veth end (va) in this namespace; the peer (vb) has IPv6 disabled
+ip link add va address 02:00:00:00:00:01 type veth peer name vb address 02:00:00:00:00:02
+sysctl -qw net.ipv6.conf.vb.disable_ipv6=1
+ip link set lo up
+ip link set va up
+ip link set vb up
+ip -6 addr add 2001:db8:1::1/64 dev va nodad
+ip -6 addr add 2001:db8:4::1/64 dev va
+ip -6 route show table all
+sleep 3
+ip -6 route show table all
+ip -6 route get 2001:db8:4::9

@@ -1,0 +1,12 @@
+# both veth ends have IPv6; addresses on each
+ip link add va address 02:00:00:00:00:01 type veth peer name vb address 02:00:00:00:00:02
+ip link set va up
+ip link set vb up
+ip -6 addr add 2001:db8:1::1/64 dev va nodad
+ip -6 addr add 2001:db8:2::1/64 dev vb nodad
+sleep 3
+ip -6 route show table all
+ip -6 route get 2001:db8:2::5
+ip -6 route add 2001:db8:9::/48 via 2001:db8:2::2
+ip -6 route add 2001:db8:9::/48 via 2001:db8:1::2 dev vb
+ip -6 route show
