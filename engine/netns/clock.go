@@ -1,13 +1,37 @@
 package netns
 
 // Timer models a kernel struct timer_list on the virtual jiffies clock:
-// Fn runs when the clock reaches Expires (jiffies) while the timer is
-// pending.
+// Expires is the requested expiry (jiffies) and Fn runs when the clock
+// reaches the timer wheel bucket that holds it (see wheelExpiry), while
+// the timer is pending.
 type Timer struct {
 	Expires int64
 	Fn      func()
 	pending bool
+	fires   int64
 }
+
+// Fires returns the jiffy at which a pending timer will run.
+func (t *Timer) Fires() int64 { return t.fires }
+
+// wheelExpiry models where the timer wheel (kernel/time/timer.c,
+// calc_wheel_index) files a timer armed at now for expires: the level is
+// chosen by the distance (level n holds distances from 63<<3(n-1) jiffies
+// with a granularity of 8^n jiffies), and the expiry is rounded up to the
+// next bucket boundary of that level, so a timer never fires early and
+// fires up to one granularity late (a 30 s timer at HZ 250: up to 512
+// jiffies, about 2 s). Even a level-0 timer runs one jiffy after expires.
+func wheelExpiry(expires, now int64) int64 {
+	delta := expires - now
+	shift := uint(0)
+	for lvl := uint(1); lvl < wheelLevels && delta >= 63<<(3*(lvl-1)); lvl++ {
+		shift = 3 * lvl
+	}
+	return (expires>>shift + 1) << shift
+}
+
+// wheelLevels is LVL_DEPTH for HZ > 100.
+const wheelLevels = 9
 
 // Pending models timer_pending.
 func (t *Timer) Pending() bool { return t.pending }
@@ -27,6 +51,7 @@ const InitialJiffies = 1 << 32
 // mod models mod_timer: (re)arm t at expires, lengthening or shortening.
 func (c *clock) mod(t *Timer, expires int64) {
 	t.Expires = expires
+	t.fires = wheelExpiry(expires, c.now)
 	if t.pending {
 		return
 	}
@@ -48,11 +73,11 @@ func (c *clock) del(t *Timer) {
 	}
 }
 
-// next returns the earliest pending timer, or nil.
+// next returns the pending timer that runs first, or nil.
 func (c *clock) next() *Timer {
 	var first *Timer
 	for _, t := range c.timers {
-		if first == nil || t.Expires < first.Expires {
+		if first == nil || t.fires < first.fires {
 			first = t
 		}
 	}
@@ -64,11 +89,11 @@ func (c *clock) next() *Timer {
 func (c *clock) advanceTo(to int64) {
 	for {
 		t := c.next()
-		if t == nil || t.Expires > to {
+		if t == nil || t.fires > to {
 			break
 		}
-		if t.Expires > c.now {
-			c.now = t.Expires
+		if t.fires > c.now {
+			c.now = t.fires
 		}
 		c.del(t)
 		t.Fn()

@@ -80,10 +80,10 @@ func (ns *Netns) Advance(d int64) {
 // GCTimer returns the GC timer (ip6_fib_timer) for inspection.
 func (ns *Netns) GCTimer() *Timer { return &ns.gcTimer }
 
-// NextTimer returns the expiry (jiffies) of the earliest pending timer.
+// NextTimer returns when (jiffies) the first pending timer will run.
 func (ns *Netns) NextTimer() (int64, bool) {
 	if t := ns.clock.next(); t != nil {
-		return t.Expires, true
+		return t.fires, true
 	}
 	return 0, false
 }
