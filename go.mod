@@ -3,6 +3,7 @@ module fib6lab
 go 1.26
 
 require (
+	github.com/chzyer/readline v1.5.1
 	github.com/google/gopacket v1.1.19
 	github.com/hajimehoshi/ebiten/v2 v2.8.8
 	golang.org/x/image v0.20.0

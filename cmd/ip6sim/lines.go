@@ -1,34 +1,18 @@
 package main
 
 import (
-	"bufio"
-	"fmt"
-	"io"
 	"os"
+	"path/filepath"
+
+	"github.com/chzyer/readline"
 )
 
-// lineReader is a minimal prompt reader: it prints the prompt and reads
-// one line from standard input.
-type lineReader struct {
-	prompt string
-	in     *bufio.Scanner
-}
-
-func newLineReader(prompt string) (*lineReader, error) {
-	return &lineReader{prompt: prompt, in: bufio.NewScanner(os.Stdin)}, nil
-}
-
-// Readline returns the next line, or io.EOF at the end of input.
-func (r *lineReader) Readline() (string, error) {
-	fmt.Print(r.prompt)
-	if !r.in.Scan() {
-		if err := r.in.Err(); err != nil {
-			return "", err
-		}
-		return "", io.EOF
+// newLineReader returns an interactive line editor (github.com/chzyer/
+// readline: arrow keys, Ctrl-R search, history kept in ~/.ip6sim_history).
+func newLineReader(prompt string) (*readline.Instance, error) {
+	cfg := &readline.Config{Prompt: prompt, HistoryLimit: 1000, InterruptPrompt: "^C", EOFPrompt: "exit"}
+	if home, err := os.UserHomeDir(); err == nil {
+		cfg.HistoryFile = filepath.Join(home, ".ip6sim_history")
 	}
-	return r.in.Text(), nil
+	return readline.NewEx(cfg)
 }
-
-// Close releases the reader.
-func (r *lineReader) Close() error { return nil }

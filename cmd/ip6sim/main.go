@@ -12,6 +12,8 @@ import (
 	"os"
 	"strings"
 
+	"github.com/chzyer/readline"
+
 	"fib6lab/engine/gc"
 	"fib6lab/engine/iproute2"
 	"fib6lab/engine/netns"
@@ -59,7 +61,7 @@ func interactive(sh *iproute2.Shell) int {
 		if err == io.EOF {
 			return sh.Status
 		}
-		if err != nil {
+		if err == readline.ErrInterrupt {
 			continue
 		}
 		if strings.TrimSpace(line) == "exit" {
