@@ -28,6 +28,7 @@ func gcNet(perm []netip.Prefix, exp int) *fib6.Net {
 		rt.SetExpires(1 << 40)
 		tb.Add(rt, fib6.NLM_F_CREATE|fib6.NLM_F_EXCL)
 	}
+	n.Table(fib6.RT_TABLE_MAIN).Compact()
 	return n
 }
 

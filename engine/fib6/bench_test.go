@@ -12,6 +12,7 @@ func BenchmarkLookupFullTable(b *testing.B) {
 	n := NewNet()
 	ps := loadFull(b, n)
 	tb := n.Table(RT_TABLE_MAIN)
+	tb.Compact()
 	r := rand.New(rand.NewPCG(1, 1))
 	keys := make([]Key, 1<<16)
 	for i := range keys {

@@ -106,3 +106,43 @@ func randomInside(r *rand.Rand, p netip.Prefix) netip.Addr {
 	m := Key{Hi: ^uint64(0), Lo: ^uint64(0)}.Masked(uint8(p.Bits()))
 	return Key{Hi: k.Hi | x.Hi&^m.Hi, Lo: k.Lo | x.Lo&^m.Lo}.Addr()
 }
+
+// TestCompact checks that compaction keeps the trie, lookups and the
+// invariants intact.
+func TestCompact(t *testing.T) {
+	n := NewNet()
+	ps := loadFull(t, n)
+	tb := n.Table(RT_TABLE_MAIN)
+	before := prefixes(tb.Dump())
+	nodes := n.Stats.FibNodes
+	if !tb.Compact() {
+		t.Fatal("compact refused")
+	}
+	if err := tb.Check(); err != nil {
+		t.Fatal(err)
+	}
+	after := prefixes(tb.Dump())
+	if len(after) != len(before) || n.Stats.FibNodes != nodes {
+		t.Fatalf("dump %d -> %d routes", len(before), len(after))
+	}
+	for i := range before {
+		if before[i] != after[i] {
+			t.Fatalf("dump differs at %d: %s vs %s", i, before[i], after[i])
+		}
+	}
+	for _, p := range ps[:2000] {
+		rt := tb.Lookup(KeyOf(p.Addr()))
+		if rt.Node == nil || rt.Node.Leaf == nil || rt.Prefix().Bits() < 16 {
+			t.Fatalf("lookup %v after compaction: %v", p, rt.Prefix())
+		}
+	}
+	// the trie stays fully usable: delete everything.
+	for _, rt := range tb.Dump() {
+		if err := tb.Del(rt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n.Stats.FibNodes != 0 || tb.Check() != nil {
+		t.Fatalf("%d nodes left", n.Stats.FibNodes)
+	}
+}

@@ -32,6 +32,7 @@ func setup(b *testing.B, perm []netip.Prefix, expiring int) *fib6.Net {
 	for _, p := range gc.ExpiringHosts(expiring) {
 		add(p, 1<<40)
 	}
+	n.Table(fib6.RT_TABLE_MAIN).Compact()
 	return n
 }
 
