@@ -1,0 +1,92 @@
+package app
+
+import (
+	"runtime"
+	"testing"
+	"time"
+
+	"fib6lab/engine/fib6"
+)
+
+// checkLayout verifies the structural invariants of a layout against the
+// trie it was built from.
+func checkLayout(t *testing.T, l *Layout, routes int) {
+	t.Helper()
+	root := &l.Nodes[0]
+	if root.Lo != 0 || root.Hi != l.Slots || root.End != int32(len(l.Nodes)) {
+		t.Fatalf("root span [%d,%d) end %d, want [0,%d) end %d", root.Lo, root.Hi, root.End, l.Slots, len(l.Nodes))
+	}
+	if int(root.Routes) != routes {
+		t.Fatalf("root counts %d routes, want %d", root.Routes, routes)
+	}
+	for i := range l.Nodes {
+		v := &l.Nodes[i]
+		if l.Index(v.Node.ID) != int32(i) {
+			t.Fatalf("index of node %d is %d, want %d", v.Node.ID, l.Index(v.Node.ID), i)
+		}
+		if v.Lo >= v.Hi || v.End <= int32(i) || v.MaxDepth < v.Depth {
+			t.Fatalf("node %d: span [%d,%d) end %d depth %d..%d", i, v.Lo, v.Hi, v.End, v.Depth, v.MaxDepth)
+		}
+		for j := int32(i) + 1; j < v.End; j++ {
+			c := &l.Nodes[j]
+			if c.Lo < v.Lo || c.Hi > v.Hi || c.Depth < v.Depth {
+				t.Fatalf("descendant %d of %d outside its span or above it", j, i)
+			}
+		}
+	}
+}
+
+func TestLayoutSmall(t *testing.T) {
+	s := loadedSim(t, full(t)[:2000], 0)
+	l := s.Lanes[0].Layout
+	checkLayout(t, l, 2000)
+	if l.Index(1<<30) != -1 {
+		t.Fatal("unknown node id has an index")
+	}
+	var leaves int32
+	for i := range l.Nodes {
+		if l.Nodes[i].End == int32(i)+1 {
+			leaves++
+		}
+	}
+	if leaves != l.Slots {
+		t.Fatalf("%d childless nodes, %d slots", leaves, l.Slots)
+	}
+}
+
+func TestLayoutFullTableFast(t *testing.T) {
+	s := loadedSim(t, full(t), 0)
+	tb := s.Lanes[0].NS.FIB.Table(fib6.RT_TABLE_MAIN)
+	var l *Layout
+	took := time.Hour
+	for range 5 { // best of five: the machine is shared
+		runtime.GC()
+		start := time.Now()
+		l = BuildLayout(tb)
+		took = min(took, time.Since(start))
+	}
+	t.Logf("%d nodes, %d slots, built in %v", len(l.Nodes), l.Slots, took)
+	if want := tb.Entries; int(l.Nodes[0].Routes) != want {
+		t.Fatalf("root counts %d routes, want %d", l.Nodes[0].Routes, want)
+	}
+	if took > 100*time.Millisecond && !testing.Short() {
+		t.Errorf("layout of %d nodes took %v, want < 100ms", len(l.Nodes), took)
+	}
+}
+
+func TestNodePrefix(t *testing.T) {
+	s := loadedSim(t, full(t)[:500], 0)
+	l := s.Lanes[0].Layout
+	for i := range l.Nodes {
+		fn := l.Nodes[i].Node
+		p := NodePrefix(fn)
+		if p.Bits() != int(fn.FnBit) || p.Masked() != p {
+			t.Fatalf("node %d: prefix %v for fn_bit %d", i, p, fn.FnBit)
+		}
+		for _, rt := range fn.Routes() {
+			if rt.ID != 0 && rt.Prefix() != p {
+				t.Fatalf("RTINFO node prefix %v holds route %v", p, rt.Prefix())
+			}
+		}
+	}
+}

@@ -1,0 +1,333 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"net/netip"
+	"time"
+
+	"fib6lab/data"
+	"fib6lab/engine/errno"
+	"fib6lab/engine/fib6"
+	"fib6lab/engine/gc"
+	"fib6lab/engine/netns"
+	"fib6lab/engine/trace"
+)
+
+// Speeds are the playback speeds offered, in trace events per frame.
+var Speeds = []float64{1.0 / 16, 1.0 / 8, 1.0 / 4, 1.0 / 2, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096}
+
+// TimeRates are the virtual-clock rates offered, in virtual seconds per
+// wall second.
+var TimeRates = []float64{1, 2, 5, 10, 20, 50, 100}
+
+// Options configures a Sim. DefaultOptions gives the page's settings.
+type Options struct {
+	Prefixes    []netip.Prefix // table loaded into table main; nil = data.FullTable()
+	ChunkSize   int            // prefixes loaded per lane per frame
+	FPS         float64        // nominal frames per wall second (ebiten's TPS)
+	Speed       float64        // trace events played per nominal frame
+	TimeRate    float64        // virtual seconds per wall second
+	DemoRoutes  int            // expiring routes added once loaded (0: none)
+	DemoPlen    int            // their prefix length (128 or 64)
+	DemoExpires int64          // their lifetime in seconds
+	Seed        uint64         // seed of the random expiring routes
+	Nanotime    func() int64   // monotonic ns for timing GC passes; nil = wall clock
+}
+
+// DefaultOptions returns the demo settings: the full table, loaded 20,000
+// prefixes per lane per frame, at 60 frames per second; 2048 events per
+// frame (a full-table trie walk of about 450,000 events plays in about 4
+// s); the clock at 10x, so the 30 s GC timer fires 3 s after 10 routes
+// expiring in 5 s are added.
+func DefaultOptions() Options {
+	return Options{ChunkSize: 20000, FPS: 60, Speed: 2048, TimeRate: 10,
+		DemoRoutes: 10, DemoPlen: 128, DemoExpires: 5, Seed: 6}
+}
+
+// Sim runs the two GC strategies side by side on identical copies of the
+// routing state: one simulated namespace per Lane, one shared virtual
+// clock, and a player that shows each lane's trace a frame's worth at a
+// time. All methods are meant for one goroutine.
+type Sim struct {
+	Lanes    [2]*Lane // gc.TrieWalk, then gc.GCList
+	Playing  bool
+	Speed    float64 // events per frame
+	TimeRate float64 // virtual seconds per wall second
+	Frames   int
+	Loaded   int    // prefixes loaded into each lane so far
+	Err      string // last engine error or recovered panic, "" if none
+
+	opts     Options
+	prefixes []netip.Prefix
+	ready    bool
+	credit   float64 // events owed to each lane by fractional speeds
+	clockDue float64 // jiffies owed to the clock by fractional rates
+	rng      *rand.Rand
+}
+
+// NewSim returns a simulation that loads its table over the next frames.
+func NewSim(o Options) *Sim {
+	if o.Nanotime == nil {
+		start := time.Now()
+		o.Nanotime = func() int64 { return int64(time.Since(start)) }
+	}
+	s := &Sim{Speed: o.Speed, TimeRate: o.TimeRate, opts: o, prefixes: o.Prefixes,
+		rng: rand.New(rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15))}
+	for i, st := range gc.Strategies {
+		ns := netns.New(0, st)
+		ns.Nanotime = o.Nanotime
+		s.Lanes[i] = &Lane{Strategy: st, NS: ns, rec: &trace.Recorder{}, Current: -1, Sweep: -1, StripPos: -1}
+	}
+	return s
+}
+
+// Ready reports whether both lanes hold the whole table.
+func (s *Sim) Ready() bool { return s.ready }
+
+// Total returns the number of prefixes to load (0 until the table is read).
+func (s *Sim) Total() int { return len(s.prefixes) }
+
+// Jiffies returns the shared virtual clock.
+func (s *Sim) Jiffies() int64 { return s.Lanes[0].NS.Now() }
+
+// Seconds returns virtual seconds since the namespaces were created.
+func (s *Sim) Seconds() float64 {
+	ns := s.Lanes[0].NS
+	return float64(ns.Uptime()) / float64(ns.HZ)
+}
+
+// Pending returns the trace events still to play, summed over the lanes.
+func (s *Sim) Pending() int {
+	return s.Lanes[0].Pending() + s.Lanes[1].Pending()
+}
+
+// maxCatchUp bounds the frames' worth of playback and clock that one
+// slow frame may catch up with.
+const maxCatchUp = 15
+
+// Frame does the work of a frame that comes dt of wall time after the
+// previous one: load a chunk of the table, or (when playing) show Speed
+// events per lane for every 1/FPS of dt and, once every lane has shown
+// its pass, move the virtual clock on by dt times TimeRate. Measuring dt
+// keeps the pace when the browser draws fewer than FPS frames a second.
+// Panics in the engine are recovered into Err and pause the simulation.
+func (s *Sim) Frame(dt time.Duration) {
+	s.guard(func() error {
+		s.Frames++
+		if !s.ready {
+			return s.load()
+		}
+		if s.Playing {
+			// nominal frames in dt, to a thousandth so that 1/60 s is one
+			ticks := Clamp(math.Round(dt.Seconds()*s.opts.FPS*1000)/1000, 0, maxCatchUp)
+			s.credit += s.Speed * ticks
+			n := int(s.credit)
+			s.credit -= float64(n)
+			s.play(n)
+			if s.Pending() == 0 {
+				s.clockDue += s.TimeRate * float64(s.Lanes[0].NS.HZ) * ticks / s.opts.FPS
+				d := int64(s.clockDue)
+				s.clockDue -= float64(d)
+				s.advance(d)
+			}
+		}
+		s.refresh()
+		return nil
+	})
+}
+
+// guard runs f, turning its error or panic into Err (and pausing).
+func (s *Sim) guard(f func() error) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.Err, s.Playing = fmt.Sprint("engine panic: ", r), false
+		}
+	}()
+	if err := f(); err != nil {
+		s.Err, s.Playing = err.Error(), false
+	}
+}
+
+// load adds the next chunk of the table to both lanes; after the last
+// chunk it compacts the tries, turns tracing on, lays them out, adds the demo routes and
+// starts playing.
+func (s *Sim) load() error {
+	if s.prefixes == nil {
+		ps, err := data.FullTable()
+		if err != nil {
+			return err
+		}
+		s.prefixes = ps
+	}
+	end := min(s.Loaded+max(s.opts.ChunkSize, 1), len(s.prefixes))
+	for _, l := range s.Lanes {
+		for _, p := range s.prefixes[s.Loaded:end] {
+			if err := l.addRoute(p, 0); err != nil && !errors.Is(err, errno.EEXIST) {
+				return fmt.Errorf("loading %v: %w", p, err)
+			}
+		}
+	}
+	s.Loaded = end
+	if end < len(s.prefixes) {
+		return nil
+	}
+	s.ready = true
+	for _, l := range s.Lanes {
+		l.NS.FIB.Table(fib6.RT_TABLE_MAIN).Compact() // faster walks; before any node is laid out
+		l.NS.SetTrace(l.rec)
+		l.dirty = true
+	}
+	if s.opts.DemoRoutes > 0 {
+		if _, err := s.addExpiring(s.opts.DemoRoutes, s.opts.DemoPlen, s.opts.DemoExpires); err != nil {
+			return err
+		}
+	}
+	s.Playing = true
+	s.refresh()
+	return nil
+}
+
+// play shows up to n events in every lane.
+func (s *Sim) play(n int) {
+	for _, l := range s.Lanes {
+		l.play(n)
+	}
+}
+
+// advance moves the shared clock d jiffies in both lanes, firing their
+// timers (GC passes), and queues the events that produced.
+func (s *Sim) advance(d int64) {
+	for _, l := range s.Lanes {
+		l.NS.Advance(d)
+		l.drain()
+	}
+}
+
+// refresh re-lays out every lane whose trie changed and that has nothing
+// left to play, so a walk is always shown over the trie it walked.
+func (s *Sim) refresh() {
+	for _, l := range s.Lanes {
+		if l.Pending() == 0 {
+			l.refresh()
+		}
+	}
+}
+
+// Play starts playback and the clock, clearing the last error.
+func (s *Sim) Play() { s.Playing, s.Err = true, "" }
+
+// Pause stops playback and the clock.
+func (s *Sim) Pause() { s.Playing = false }
+
+// Step pauses and shows exactly one more event per lane; when no lane has
+// events left it moves the clock to the next timer expiry (so the next GC
+// pass runs and its events become playable).
+func (s *Sim) Step() {
+	s.guard(func() error {
+		s.Playing = false
+		if !s.ready {
+			return nil
+		}
+		if s.Pending() > 0 {
+			s.play(1)
+		} else if at, ok := s.Lanes[0].NS.NextTimer(); ok {
+			s.advance(at - s.Jiffies())
+		}
+		s.refresh()
+		return nil
+	})
+}
+
+// SetSpeed sets the playback speed in events per frame, limited to the
+// range of Speeds.
+func (s *Sim) SetSpeed(v float64) {
+	s.Speed = Clamp(v, Speeds[0], Speeds[len(Speeds)-1])
+}
+
+// SetTimeRate sets the virtual seconds per wall second, limited to the
+// range of TimeRates.
+func (s *Sim) SetTimeRate(x float64) {
+	s.TimeRate = Clamp(x, TimeRates[0], TimeRates[len(TimeRates)-1])
+}
+
+// RunGC runs a GC pass now in both lanes, as fib6_run_gc(0, net, true)
+// does; its events are queued for playback.
+func (s *Sim) RunGC() {
+	s.guard(func() error {
+		if !s.ready {
+			return errors.New("the table is still loading")
+		}
+		for _, l := range s.Lanes {
+			l.NS.RunGC(0, true)
+			l.drain()
+		}
+		return nil
+	})
+}
+
+// AddExpiring adds n routes with RTF_EXPIRES (lifetime secs seconds) to
+// table main of both lanes: /128s or /64s (plen) at random addresses
+// inside random prefixes of the loaded table, the same routes in both
+// lanes. It returns how many were added (duplicates are skipped).
+func (s *Sim) AddExpiring(n, plen int, secs int64) int {
+	added := 0
+	s.guard(func() error {
+		if !s.ready {
+			return errors.New("the table is still loading")
+		}
+		var err error
+		added, err = s.addExpiring(n, plen, secs)
+		return err
+	})
+	return added
+}
+
+func (s *Sim) addExpiring(n, plen int, secs int64) (int, error) {
+	if plen != 64 && plen != 128 {
+		return 0, fmt.Errorf("expiring routes must be /64 or /128, not /%d", plen)
+	}
+	if n < 0 || n > 1_000_000 || secs < 1 {
+		return 0, fmt.Errorf("bad expiring routes request: %d routes, %d s", n, secs)
+	}
+	added := 0
+	for range n {
+		p := s.randomPrefix(plen)
+		err := s.Lanes[0].addRoute(p, secs)
+		if errors.Is(err, errno.EEXIST) {
+			continue
+		}
+		if err == nil {
+			err = s.Lanes[1].addRoute(p, secs)
+		}
+		if err != nil {
+			return added, fmt.Errorf("adding %v: %w", p, err)
+		}
+		added++
+	}
+	for _, l := range s.Lanes {
+		l.rec.Reset() // the adds are not animated; only GC passes are
+		l.dirty, l.stripStale = true, true
+	}
+	return added, nil
+}
+
+// randomPrefix returns a /plen at a random address inside a random prefix
+// of the table that is no longer than plen.
+func (s *Sim) randomPrefix(plen int) netip.Prefix {
+	var base netip.Prefix
+	for range 64 {
+		base = s.prefixes[s.rng.IntN(len(s.prefixes))]
+		if base.Bits() <= plen {
+			break
+		}
+	}
+	bits := uint8(min(base.Bits(), plen))
+	k := fib6.KeyOf(base.Addr())
+	m := fib6.Key{Hi: ^uint64(0), Lo: ^uint64(0)}.Masked(bits)
+	r := fib6.Key{Hi: s.rng.Uint64(), Lo: s.rng.Uint64()}
+	k = fib6.Key{Hi: k.Hi&m.Hi | r.Hi&^m.Hi, Lo: k.Lo&m.Lo | r.Lo&^m.Lo}.Masked(uint8(plen))
+	return netip.PrefixFrom(k.Addr(), plen)
+}

@@ -1,0 +1,42 @@
+package app
+
+// LaneState is the read-only summary of one lane that the page's JS hook
+// returns: the namespace's GC totals (struct GCStats) and its playback.
+type LaneState struct {
+	Passes         int     // GC passes run
+	Visited        int     // nodes stepped on by trie walks, all passes
+	Checked        int     // routes aged, all passes
+	Removed        int     // routes removed, all passes
+	LastPassMicros float64 // engine time of the last pass, measured in the browser
+	Routes         int     // routes in table main
+	Pending        int     // trace events still to play
+}
+
+// State is the read-only summary of the simulation for tests and the page.
+type State struct {
+	Ready    bool // both lanes hold the whole table
+	Loaded   int  // prefixes loaded into each lane
+	Total    int  // prefixes to load
+	Routes   int  // routes in table main of the trie-walk lane
+	Jiffies  int64
+	Seconds  float64 // virtual seconds since start
+	Playing  bool
+	Speed    float64 // events per frame
+	TimeRate float64 // virtual seconds per wall second
+	Frames   int
+	Error    string
+	Lanes    map[string]LaneState // by strategy name: "trie-walk", "gc-list"
+}
+
+// State returns the current summary.
+func (s *Sim) State() State {
+	st := State{Ready: s.ready, Loaded: s.Loaded, Total: s.Total(), Routes: s.Lanes[0].Routes(),
+		Jiffies: s.Jiffies(), Seconds: s.Seconds(), Playing: s.Playing, Speed: s.Speed,
+		TimeRate: s.TimeRate, Frames: s.Frames, Error: s.Err, Lanes: map[string]LaneState{}}
+	for _, l := range s.Lanes {
+		g := l.NS.GC
+		st.Lanes[l.Strategy.String()] = LaneState{Passes: g.Passes, Visited: g.Visited, Checked: g.Checked,
+			Removed: g.Removed, LastPassMicros: float64(g.LastPassNanos) / 1e3, Routes: l.Routes(), Pending: l.Pending()}
+	}
+	return st
+}

@@ -1,0 +1,131 @@
+package game
+
+import (
+	"image"
+	"image/color"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// rgba is a straight-alpha colour in 0..1, the form vertices take.
+type rgba struct{ R, G, B, A float32 }
+
+// hex makes an opaque rgba from 0xRRGGBB.
+func hex(v uint32) rgba {
+	return rgba{float32(v>>16&0xff) / 255, float32(v>>8&0xff) / 255, float32(v&0xff) / 255, 1}
+}
+
+// alpha returns c with opacity a.
+func (c rgba) alpha(a float32) rgba { c.A = a; return c }
+
+// color converts c for ebiten APIs that take a color.Color.
+func (c rgba) color() color.Color {
+	return color.NRGBA{uint8(c.R * 255), uint8(c.G * 255), uint8(c.B * 255), uint8(c.A * 255)}
+}
+
+// batch collects filled rectangles and lines clipped to a rectangle and
+// draws them with as few DrawTriangles calls as possible, reusing its
+// buffers from frame to frame.
+type batch struct {
+	vs    []ebiten.Vertex
+	is    []uint16
+	white *ebiten.Image
+	op    ebiten.DrawTrianglesOptions
+	dst   *ebiten.Image
+	// clip rectangle
+	cx0, cy0, cx1, cy1 float32
+}
+
+// newBatch returns an empty batch with its 1x1 white source image.
+func newBatch() *batch {
+	img := ebiten.NewImage(3, 3)
+	img.Fill(color.White)
+	return &batch{white: img.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)}
+}
+
+// begin starts drawing onto dst, clipped to the rectangle x0,y0 .. x1,y1.
+func (b *batch) begin(dst *ebiten.Image, x0, y0, x1, y1 float32) {
+	b.flush()
+	b.dst = dst
+	b.cx0, b.cy0, b.cx1, b.cy1 = x0, y0, x1, y1
+}
+
+// rect fills the rectangle at (x, y) of size w x h, clipped.
+func (b *batch) rect(x, y, w, h float32, c rgba) {
+	x0, y0 := max(x, b.cx0), max(y, b.cy0)
+	x1, y1 := min(x+w, b.cx1), min(y+h, b.cy1)
+	if x0 >= x1 || y0 >= y1 {
+		return
+	}
+	b.quad(x0, y0, x1, y0, x1, y1, x0, y1, c)
+}
+
+// frame strokes the outline of a rectangle with width lw.
+func (b *batch) frame(x, y, w, h, lw float32, c rgba) {
+	b.rect(x, y, w, lw, c)
+	b.rect(x, y+h-lw, w, lw, c)
+	b.rect(x, y+lw, lw, h-2*lw, c)
+	b.rect(x+w-lw, y+lw, lw, h-2*lw, c)
+}
+
+// line strokes a segment of width lw, clipped.
+func (b *batch) line(x0, y0, x1, y1, lw float32, c rgba) {
+	var ok bool
+	if x0, y0, x1, y1, ok = b.clipLine(x0, y0, x1, y1); !ok {
+		return
+	}
+	dx, dy := x1-x0, y1-y0
+	n := float32(math.Hypot(float64(dx), float64(dy)))
+	if n == 0 {
+		return
+	}
+	nx, ny := -dy/n*lw/2, dx/n*lw/2
+	b.quad(x0+nx, y0+ny, x1+nx, y1+ny, x1-nx, y1-ny, x0-nx, y0-ny, c)
+}
+
+// clipLine clips a segment to the clip rectangle (Liang-Barsky).
+func (b *batch) clipLine(x0, y0, x1, y1 float32) (float32, float32, float32, float32, bool) {
+	t0, t1 := float32(0), float32(1)
+	dx, dy := x1-x0, y1-y0
+	for _, pq := range [4][2]float32{{-dx, x0 - b.cx0}, {dx, b.cx1 - x0}, {-dy, y0 - b.cy0}, {dy, b.cy1 - y0}} {
+		p, q := pq[0], pq[1]
+		if p == 0 {
+			if q < 0 {
+				return 0, 0, 0, 0, false
+			}
+			continue
+		}
+		r := q / p
+		if p < 0 {
+			t0 = max(t0, r)
+		} else {
+			t1 = min(t1, r)
+		}
+		if t0 > t1 {
+			return 0, 0, 0, 0, false
+		}
+	}
+	return x0 + t0*dx, y0 + t0*dy, x0 + t1*dx, y0 + t1*dy, true
+}
+
+// quad adds a four-cornered polygon.
+func (b *batch) quad(x0, y0, x1, y1, x2, y2, x3, y3 float32, c rgba) {
+	if len(b.vs)+4 > ebiten.MaxVertexCount || len(b.is)+6 > ebiten.MaxIndicesCount {
+		b.flush()
+	}
+	i := uint16(len(b.vs))
+	for _, p := range [4][2]float32{{x0, y0}, {x1, y1}, {x2, y2}, {x3, y3}} {
+		b.vs = append(b.vs, ebiten.Vertex{DstX: p[0], DstY: p[1], SrcX: 1.5, SrcY: 1.5,
+			ColorR: c.R, ColorG: c.G, ColorB: c.B, ColorA: c.A})
+	}
+	b.is = append(b.is, i, i+1, i+2, i, i+2, i+3)
+}
+
+// flush draws what was collected.
+func (b *batch) flush() {
+	if len(b.is) > 0 && b.dst != nil {
+		b.dst.DrawTriangles(b.vs, b.is, b.white, &b.op)
+	}
+	b.vs, b.is = b.vs[:0], b.is[:0]
+}
