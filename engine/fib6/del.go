@@ -224,12 +224,9 @@ func (t *Table) GCList() []*Info {
 	return l
 }
 
-// EachGCList models hlist_for_each_entry_safe over tb6_gc_hlist: fn may
-// delete the route it is given.
-func (t *Table) EachGCList(fn func(rt *Info)) {
-	for rt := t.gcHead; rt != nil; {
-		next := rt.gcNext
-		fn(rt)
-		rt = next
-	}
-}
+// GCFirst returns the first route on the table's GC list (the newest),
+// or nil; with Info.GCNext it walks tb6_gc_hlist in the kernel's order.
+func (t *Table) GCFirst() *Info { return t.gcHead }
+
+// GCNext returns the route after rt on its table's GC list, or nil.
+func (rt *Info) GCNext() *Info { return rt.gcNext }

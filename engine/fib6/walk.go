@@ -133,21 +133,6 @@ const (
 	CleanSkipSiblings = -2
 )
 
-// CleanAll models fib6_clean_all: walk every table in dump order and call
-// f for each route; CleanDelete removes the route through Del while the
-// walk goes on. It returns the nodes visited and the routes checked.
-func (n *Net) CleanAll(f CleanFunc) (visited, checked int) {
-	for _, t := range n.Tables() {
-		w := &Walker{}
-		w.Func = func(w *Walker) int {
-			return t.cleanNode(w, f, &checked)
-		}
-		t.Walk(w)
-		visited += w.Visited
-	}
-	return visited, checked
-}
-
 // cleanNode models fib6_clean_node for one node's route list.
 func (t *Table) cleanNode(w *Walker, f CleanFunc, checked *int) int {
 	for rt := w.leaf; rt != nil; rt = rt.Next {

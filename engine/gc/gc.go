@@ -10,7 +10,6 @@ import (
 	"fmt"
 
 	"fib6lab/engine/fib6"
-	"fib6lab/engine/trace"
 )
 
 // Strategy selects how a GC pass finds routes to age.
@@ -90,56 +89,6 @@ type PassStats struct {
 	Visited int
 	Checked int
 	Removed int
-}
-
-// Pass runs one aging pass over every table of net with strategy s at
-// time now (jiffies), deleting the expired routes through fib6_del. Each
-// node and route visited is emitted to net.Trace.
-func Pass(net *fib6.Net, s Strategy, now int64, args *Args) PassStats {
-	if s == GCList {
-		return listPass(net, now, args)
-	}
-	return triePass(net, now, args)
-}
-
-func triePass(net *fib6.Net, now int64, args *Args) PassStats {
-	var st PassStats
-	net.Trace.Emit(trace.Event{Kind: trace.OpBegin, Val: int64(trace.OpGCTrie)})
-	st.Visited, st.Checked = net.CleanAll(func(rt *fib6.Info) int {
-		return age(net, rt, now, args, &st)
-	})
-	net.Trace.Emit(trace.Event{Kind: trace.OpEnd, Val: int64(st.Removed)})
-	return st
-}
-
-func listPass(net *fib6.Net, now int64, args *Args) PassStats {
-	var st PassStats
-	net.Trace.Emit(trace.Event{Kind: trace.OpBegin, Val: int64(trace.OpGCList)})
-	for _, t := range net.Tables() {
-		t.EachGCList(func(rt *fib6.Info) {
-			st.Checked++
-			net.Trace.Emit(trace.Event{Kind: trace.ListVisit, Route: rt.ID, Bit: rt.DstLen, Node: nodeID(rt)})
-			if age(net, rt, now, args, &st) == fib6.CleanDelete {
-				t.Del(rt)
-			}
-		})
-	}
-	net.Trace.Emit(trace.Event{Kind: trace.OpEnd, Val: int64(st.Removed)})
-	return st
-}
-
-// age runs Age on rt, traces it and counts a removal.
-func age(net *fib6.Net, rt *fib6.Info, now int64, args *Args, st *PassStats) int {
-	left := int64(0)
-	if rt.HasExpires() {
-		left = rt.Expires - now
-	}
-	net.Trace.Emit(trace.Event{Kind: trace.RouteAge, Route: rt.ID, Bit: rt.DstLen, Node: nodeID(rt), Val: left})
-	if Age(rt, now, args) {
-		st.Removed++
-		return fib6.CleanDelete
-	}
-	return fib6.CleanKeep
 }
 
 func nodeID(rt *fib6.Info) uint32 {

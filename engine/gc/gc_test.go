@@ -1,9 +1,11 @@
 package gc
 
 import (
+	"net/netip"
 	"testing"
 
 	"fib6lab/engine/fib6"
+	"fib6lab/engine/trace"
 )
 
 func TestAge(t *testing.T) {
@@ -29,5 +31,56 @@ func TestParseStrategy(t *testing.T) {
 	}
 	if _, err := ParseStrategy("walk"); err == nil {
 		t.Error("unknown strategy accepted")
+	}
+}
+
+// stepNet builds a FIB with 3000 permanent routes and 20 expiring ones,
+// five of which have expired at time 100 (deadlines 50, 60, ... 240).
+func stepNet(rec *trace.Recorder) *fib6.Net {
+	n := fib6.NewNet()
+	n.Trace = rec
+	tb := n.Table(fib6.RT_TABLE_MAIN)
+	gw := netip.MustParseAddr("2001:10::2")
+	for _, p := range PermanentHosts(3000) {
+		tb.Add(n.NewRoute(p, gw, 2, 1024), fib6.NLM_F_CREATE)
+	}
+	for i, p := range ExpiringHosts(20) {
+		rt := n.NewRoute(p, gw, 2, 1024)
+		rt.SetExpires(int64(50 + 10*i))
+		tb.Add(rt, fib6.NLM_F_CREATE)
+	}
+	return n
+}
+
+// TestStepMatchesPass: a pass run in slices of 7 steps ages, traces and
+// removes exactly what a whole pass does, for both strategies.
+func TestStepMatchesPass(t *testing.T) {
+	for _, s := range Strategies {
+		whole, sliced := &trace.Recorder{}, &trace.Recorder{}
+		n1, n2 := stepNet(whole), stepNet(sliced)
+		whole.Reset()
+		sliced.Reset()
+		a1, a2 := Args{}, Args{}
+		st1 := Pass(n1, s, 100, &a1)
+		r := Start(n2, s, 100, &a2)
+		slices := 1
+		for !r.Step(7) {
+			slices++
+		}
+		st2 := r.Stats()
+		if st1 != st2 || a1 != a2 || st1.Removed != 5 {
+			t.Fatalf("%s: whole %+v %+v, sliced %+v %+v", s, st1, a1, st2, a2)
+		}
+		if slices < 2 || len(whole.Events) != len(sliced.Events) {
+			t.Fatalf("%s: %d slices, %d vs %d events", s, slices, len(whole.Events), len(sliced.Events))
+		}
+		for i := range whole.Events {
+			if whole.Events[i] != sliced.Events[i] {
+				t.Fatalf("%s: event %d differs: %+v vs %+v", s, i, whole.Events[i], sliced.Events[i])
+			}
+		}
+		if err := n2.Table(fib6.RT_TABLE_MAIN).Check(); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

@@ -1,0 +1,116 @@
+package gc
+
+import (
+	"math"
+
+	"fib6lab/engine/fib6"
+	"fib6lab/engine/trace"
+)
+
+// Run is one GC pass in progress. The kernel ages all routes in one go
+// under the table locks; the model can also run a pass a slice at a time
+// (Step), with virtual time standing still, so that a front end spreads a
+// whole-trie walk over many frames. Nothing else may change the tables
+// until the pass is done.
+type Run struct {
+	net  *fib6.Net
+	s    Strategy
+	now  int64
+	args *Args
+	st   PassStats
+	done bool
+
+	cleaner *fib6.Cleaner // trie walk
+	tables  []*fib6.Table // list walk: tables in dump order
+	ti      int
+	next    *fib6.Info // list walk: next entry (hlist_for_each_entry_safe)
+	started bool
+}
+
+// Start begins a pass with strategy s at time now (jiffies); args collects
+// gc_args.more. Nothing is aged until Step.
+func Start(net *fib6.Net, s Strategy, now int64, args *Args) *Run {
+	r := &Run{net: net, s: s, now: now, args: args}
+	op := trace.OpGCTrie
+	if s == GCList {
+		op = trace.OpGCList
+		r.tables = net.Tables()
+	} else {
+		r.cleaner = net.NewCleaner(func(rt *fib6.Info) int { return r.age(rt) })
+	}
+	net.Trace.Emit(trace.Event{Kind: trace.OpBegin, Val: int64(op)})
+	return r
+}
+
+// Step ages routes until about budget more steps (nodes stepped on by the
+// trie walk, list entries by the list walk) are done or the pass is
+// complete, and reports completion.
+func (r *Run) Step(budget int) bool {
+	if r.done {
+		return true
+	}
+	if r.s == GCList {
+		r.done = r.listStep(budget)
+		r.st.Visited = 0
+	} else {
+		r.done = r.cleaner.Step(budget)
+		r.st.Visited = r.cleaner.Visiting()
+	}
+	if r.done {
+		r.net.Trace.Emit(trace.Event{Kind: trace.OpEnd, Val: int64(r.st.Removed)})
+	}
+	return r.done
+}
+
+// Done reports whether the pass is complete.
+func (r *Run) Done() bool { return r.done }
+
+// Stats returns what the pass has done so far.
+func (r *Run) Stats() PassStats { return r.st }
+
+// listStep models fib6_gc_all: each table's tb6_gc_hlist, newest first,
+// fib6_age on every entry and fib6_del on the expired ones.
+func (r *Run) listStep(budget int) bool {
+	for ; r.ti < len(r.tables); r.ti, r.started = r.ti+1, false {
+		t := r.tables[r.ti]
+		if !r.started {
+			r.next, r.started = t.GCFirst(), true
+		}
+		for ; r.next != nil; budget-- {
+			if budget <= 0 {
+				return false
+			}
+			rt := r.next
+			r.next = rt.GCNext()
+			r.net.Trace.Emit(trace.Event{Kind: trace.ListVisit, Route: rt.ID, Bit: rt.DstLen, Node: nodeID(rt)})
+			if r.age(rt) == fib6.CleanDelete {
+				t.Del(rt)
+			}
+		}
+	}
+	return true
+}
+
+// age runs Age on rt, traces it and counts it.
+func (r *Run) age(rt *fib6.Info) int {
+	r.st.Checked++
+	left := int64(0)
+	if rt.HasExpires() {
+		left = rt.Expires - r.now
+	}
+	r.net.Trace.Emit(trace.Event{Kind: trace.RouteAge, Route: rt.ID, Bit: rt.DstLen, Node: nodeID(rt), Val: left})
+	if Age(rt, r.now, r.args) {
+		r.st.Removed++
+		return fib6.CleanDelete
+	}
+	return fib6.CleanKeep
+}
+
+// Pass runs one whole aging pass over every table of net with strategy s
+// at time now (jiffies), deleting the expired routes through fib6_del.
+// Each node and route visited is emitted to net.Trace.
+func Pass(net *fib6.Net, s Strategy, now int64, args *Args) PassStats {
+	r := Start(net, s, now, args)
+	r.Step(math.MaxInt)
+	return r.Stats()
+}
