@@ -1,9 +1,7 @@
 package main
 
 import (
-	"context"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"slices"
@@ -26,22 +24,8 @@ func TestLoad(t *testing.T) {
 	if s, err := strconv.Atoi(os.Getenv("FIB6LAB_LOAD_SECONDS")); err == nil && s > 0 && s <= 60 {
 		secs = s
 	}
-	h, _ := setup(t)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := newServer(ln.Addr().String(), h)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- serve(ctx, srv, ln) }()
-	defer func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("serve: %v", err)
-		}
-	}()
-	res := hammer("http://"+ln.Addr().String(), 64, time.Duration(secs)*time.Second)
+	addr := startServer(t, nil)
+	res := hammer("http://"+addr, 64, time.Duration(secs)*time.Second)
 	if res.errors != 0 || len(res.lat) == 0 {
 		t.Fatalf("%d errors in %d requests (first: %v)", res.errors, len(res.lat), res.first)
 	}

@@ -113,25 +113,9 @@ func TestRunErrors(t *testing.T) {
 // TestSlowHeaderClosed checks that a client that never finishes its
 // request headers is disconnected after ReadHeaderTimeout.
 func TestSlowHeaderClosed(t *testing.T) {
-	h, _ := setup(t)
-	srv := newServer("127.0.0.1:0", h)
 	const timeout = 200 * time.Millisecond
-	srv.ReadHeaderTimeout = timeout
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- serve(ctx, srv, ln) }()
-	defer func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("serve: %v", err)
-		}
-	}()
-
-	conn, err := net.Dial("tcp", ln.Addr().String())
+	addr := startServer(t, func(srv *http.Server) { srv.ReadHeaderTimeout = timeout })
+	conn, err := net.Dial("tcp", addr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,4 +134,30 @@ func TestSlowHeaderClosed(t *testing.T) {
 	if elapsed < timeout*3/4 {
 		t.Errorf("connection closed after %v, before ReadHeaderTimeout %v", elapsed, timeout)
 	}
+}
+
+// startServer serves the setup tree on a loopback port until the test
+// ends (then it checks the server stopped cleanly) and returns the
+// address; adjust may change the server before it starts.
+func startServer(t *testing.T, adjust func(*http.Server)) string {
+	t.Helper()
+	h, _ := setup(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := newServer(ln.Addr().String(), h)
+	if adjust != nil {
+		adjust(srv)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- serve(ctx, srv, ln) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("serve: %v", err)
+		}
+	})
+	return ln.Addr().String()
 }
