@@ -44,16 +44,16 @@ type Entry struct {
 	Refs     int32      // dst.__rcuref: references held
 	MTU      uint32     // RTAX_MTU metric of the dst in bytes; 0 = the route's
 	NoCount  bool       // DST_NOCOUNT: not counted in dst_ops entries
-	Sernum   uint32     // rt6_info.sernum: own cookie; 0 = use the node's
 	ID       uint32     // trace identity, unique per Ops
 	Lwt      *lwtunnel.State
 	// OutputFn is the dst's output handler (dst.output); nil models a
 	// packet handed to the device and accepted.
 	OutputFn func(lwtunnel.Net, *lwtunnel.Skb) error
 
-	ops   *Ops
-	cpu   int  // the CPU whose counter the free is charged to
-	freed bool // last reference dropped
+	ops      *Ops
+	cpu      int  // the CPU whose counter the free is charged to
+	uncached bool // on the uncached list (rt6_uncached_list_add): a KNOWN_NH clone
+	freed    bool // last reference dropped
 }
 
 // Hold models dst_hold: take one reference.

@@ -5,6 +5,7 @@
 package netns
 
 import (
+	"fib6lab/engine/dst"
 	"fib6lab/engine/fib6"
 	"fib6lab/engine/gc"
 	"fib6lab/engine/trace"
@@ -34,9 +35,15 @@ type Netns struct {
 	Sysctl   Sysctls
 	Strategy gc.Strategy
 	GC       GCStats
+	// Dst is the namespace's dst_ops with the route cache (dst.go).
+	Dst *dst.Ops
+	// Kernel is the modelled release (SetKernel).
+	Kernel Kernel
 	// Nanotime, when set, returns a monotonic wall time in ns; it is used
 	// only to measure GC passes for display.
 	Nanotime func() int64
+	// MaxRoutes limits the routes RouteAdd links (0: DefaultMaxRoutes).
+	MaxRoutes int
 
 	clock       clock
 	devs        []*Device
@@ -55,6 +62,7 @@ func New(hz int64, s gc.Strategy) *Netns {
 	ns := &Netns{HZ: hz, FIB: fib6.NewNet(), Strategy: s, Sysctl: defaultSysctls(hz)}
 	ns.clock.now = InitialJiffies
 	ns.FIB.Now = ns.Now
+	ns.initDst()
 	ns.gcTimer.Fn = func() { ns.RunGC(0, true) }
 	ns.newDev("lo", KindLoopback, [6]byte{})
 	return ns
@@ -124,7 +132,7 @@ func (ns *Netns) ForceStartGC() {
 // documents the caller's intent.
 func (ns *Netns) RunGC(expires int64, force bool) {
 	_ = force
-	args := gc.Args{Timeout: expires}
+	args := gc.Args{Timeout: expires, UnlinkIdle: ns.Kernel.UnlinkIdle}
 	if expires == 0 {
 		args.Timeout = ns.Sysctl.GCInterval
 	}

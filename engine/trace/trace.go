@@ -26,13 +26,13 @@ const (
 	GCPass                      // fib6_run_gc ran; Val = gc_args.more
 	TimerArm                    // GC timer armed; Val = expiry in jiffies
 	TimerCancel                 // GC timer cancelled
-	DstAlloc                    // dst_alloc made a dst; Route = its parent route, Val = exact dst count after
-	DstAllocFail                // dst_alloc failed: route cache full (before 6.3); Val = exact dst count
-	DstFree                     // a counted dst's last reference dropped; Val = exact dst count after
-	DstGC                       // ip6_dst_gc ran fib6_run_gc; Val = the timeout it passed (ip6_rt_gc_expire)
-	ExceptionAdd                // rt6_insert_exception under Route; Val = fib_rt_cache after
-	ExceptionDel                // rt6_remove_exception under Route; Val = fib_rt_cache after
-	CacheHit                    // dst_cache_get returned the cached dst; Val = cpu
+	DstAlloc                    // dst_alloc made a clone of Route; Val = exact dst count after
+	DstRefused                  // dst_alloc refused: route cache full (before 6.3); Val = exact dst count
+	DstFree                     // a counted dst's last reference went, under Route; Val = exact dst count after
+	DstGC                       // ip6_dst_gc ran fib6_run_gc; Val = the timeout passed (ip6_rt_gc_expire)
+	ExcInsert                   // rt6_insert_exception under Route; Val = fib_rt_cache after
+	ExcRemove                   // rt6_remove_exception under Route; Val = fib_rt_cache after
+	CacheHit                    // dst_cache_get hit, dst of Route; Val = cpu
 	CacheMiss                   // dst_cache_get missed (empty or stale slot); Val = cpu
 )
 

@@ -1,0 +1,180 @@
+package dst
+
+import (
+	"net/netip"
+
+	"fib6lab/engine/fib6"
+	"fib6lab/engine/trace"
+)
+
+// IPv6MinMTU is IPV6_MIN_MTU (bytes).
+const IPv6MinMTU = 1280
+
+// copyInit models ip6_rt_copy_init: the dst takes the route's device,
+// flags, gateway (adding RTF_GATEWAY) and, by reference in the kernel,
+// its MTU metric.
+func copyInit(e *Entry, rt *fib6.Info) {
+	e.From = rt
+	e.Dev = rt.NH.Dev
+	e.RtFlags = rt.Flags
+	e.MTU = rt.Metric_(fib6.RTAX_MTU)
+	if rt.NH.Gw.IsValid() {
+		e.Gateway = rt.NH.Gw
+		e.RtFlags |= fib6.RTF_GATEWAY
+	}
+}
+
+// cacheAlloc models ip6_rt_cache_alloc on cpu: a counted RTF_CACHE clone
+// of rt for the /128 daddr (RTF_ANYCAST when an on-link route's own
+// prefix address is the destination), or nil when dst_alloc refuses.
+func (o *Ops) cacheAlloc(cpu int, rt *fib6.Info, daddr netip.Addr) *Entry {
+	e := o.Alloc(cpu, false)
+	if e == nil {
+		return nil
+	}
+	copyInit(e, rt)
+	e.RtFlags |= fib6.RTF_CACHE
+	e.Dst = daddr
+	if !rt.NH.Gw.IsValid() && rt.Flags&fib6.RTF_NONEXTHOP == 0 &&
+		rt.DstLen != 128 && rt.Dst.Addr() == daddr {
+		e.RtFlags |= fib6.RTF_ANYCAST
+	}
+	e.emit(trace.DstAlloc, o.Entries())
+	return e
+}
+
+// PCPU models rt6_get_pcpu_route / rt6_make_pcpu_route: the route's
+// per-CPU copy for cpu (RTF_PCPU, DST_NOCOUNT), made on first use, with a
+// reference taken for the caller.
+func (o *Ops) PCPU(cpu int, rt *fib6.Info) *Entry {
+	nh := o.Nexthop(rt)
+	e := nh.pcpu[cpu]
+	if e == nil {
+		e = o.Alloc(cpu, true)
+		copyInit(e, rt)
+		e.RtFlags |= fib6.RTF_PCPU
+		e.Dst = rt.Dst.Addr()
+		nh.pcpu[cpu] = e
+	}
+	e.Hold()
+	return e
+}
+
+// PolRoute models the dst choice at the end of ip6_pol_route for the
+// route rt that fib6_table_lookup selected, on cpu: a live exception for
+// daddr; else, for a FLOWI_FLAG_KNOWN_NH flow (knownNH) through a
+// gateway-less nexthop, a fresh uncached clone (nil when dst_alloc
+// refuses: the caller uses the null entry, ENETUNREACH); else the per-CPU
+// copy. The dst returned carries a reference for the caller.
+func (o *Ops) PolRoute(cpu int, rt *fib6.Info, daddr netip.Addr, knownNH bool) *Entry {
+	if nh := NexthopOf(rt); nh != nil {
+		if e := nh.Lookup(daddr); e != nil {
+			e.Hold()
+			return e
+		}
+	}
+	if knownNH && !rt.NH.Gw.IsValid() {
+		e := o.cacheAlloc(cpu, rt, daddr)
+		if e != nil {
+			e.uncached = true
+		}
+		return e
+	}
+	return o.PCPU(cpu, rt)
+}
+
+// MTU models ip6_mtu (dst_mtu for IPv6): the dst's MTU metric or else its
+// device's IPv6 MTU, capped at IP6MaxMTU (bytes).
+func (o *Ops) MTU(e *Entry) uint32 {
+	mtu := e.MTU
+	if mtu == 0 {
+		mtu = o.Host.DevMTU(e.Dev)
+	}
+	return min(mtu, IP6MaxMTU)
+}
+
+// UpdatePMTU models __ip6_rt_update_pmtu for a packet to daddr that used
+// dst e, on cpu: an mtu below IPv6MinMTU or not below the dst's current
+// MTU is ignored; an exception (or a dst with neither route nor RTF_PCPU)
+// is updated in place and its stamp refreshed; otherwise a clone for
+// daddr gets the MTU and is inserted as an exception (nothing happens when
+// dst_alloc refuses or the insert fails). It reports whether an MTU was
+// recorded.
+func (o *Ops) UpdatePMTU(cpu int, e *Entry, daddr netip.Addr, mtu uint32) bool {
+	if mtu < IPv6MinMTU || mtu >= o.MTU(e) {
+		return false
+	}
+	if e.RtFlags&fib6.RTF_CACHE != 0 || (e.RtFlags&fib6.RTF_PCPU == 0 && e.From == nil) {
+		o.setPMTU(e, mtu)
+		if e.RtFlags&fib6.RTF_CACHE != 0 && e.From != nil {
+			o.Nexthop(e.From).restamp(e)
+		}
+		return true
+	}
+	if e.From == nil {
+		return false
+	}
+	c := o.cacheAlloc(cpu, e.From, daddr)
+	if c == nil {
+		return false
+	}
+	o.setPMTU(c, mtu)
+	if o.Nexthop(e.From).insert(c) != nil {
+		c.Release()
+		return false
+	}
+	return true
+}
+
+// setPMTU models rt6_do_update_pmtu with rt6_update_expires: set the MTU
+// metric and RTF_MODIFIED; a dst without RTF_EXPIRES starts from its
+// route's deadline; dst_set_expires(now + mtu_expires) only ever shortens
+// a non-zero deadline; RTF_EXPIRES is set.
+func (o *Ops) setPMTU(e *Entry, mtu uint32) {
+	e.MTU = mtu
+	e.RtFlags |= fib6.RTF_MODIFIED
+	if e.RtFlags&fib6.RTF_EXPIRES == 0 && e.From != nil {
+		e.Expires = e.From.Expires
+	}
+	exp := o.Host.Now() + o.Host.Tunables().MTUExpires
+	if exp == 0 {
+		exp = 1
+	}
+	if e.Expires == 0 || exp < e.Expires {
+		e.Expires = exp
+	}
+	e.RtFlags |= fib6.RTF_EXPIRES
+}
+
+// restamp models rt6_update_exception_stamp_rt: the exception holding e
+// gets stamp = now.
+func (nh *Nexthop) restamp(e *Entry) {
+	if b := nh.bucketFor(e.Dst); b != nil {
+		if ex := b.find(e.Dst); ex != nil && ex.rt == e {
+			ex.stamp = nh.ops.Host.Now()
+		}
+	}
+}
+
+// Redirect models the exception part of rt6_do_redirect for an accepted
+// ICMPv6 redirect: a clone of rt for dest with flags
+// GATEWAY|UP|DYNAMIC|CACHE (no GATEWAY when target == dest, on-link),
+// gateway target and no expiry, inserted as an exception (aged by idle
+// time). It returns the exception, or nil when dst_alloc refused or the
+// insert failed.
+func (o *Ops) Redirect(cpu int, rt *fib6.Info, dest, target netip.Addr) *Entry {
+	e := o.cacheAlloc(cpu, rt, dest)
+	if e == nil {
+		return nil
+	}
+	e.RtFlags = fib6.RTF_GATEWAY | fib6.RTF_UP | fib6.RTF_DYNAMIC | fib6.RTF_CACHE
+	if target == dest {
+		e.RtFlags &^= fib6.RTF_GATEWAY
+	}
+	e.Gateway = target
+	if o.Nexthop(rt).insert(e) != nil {
+		e.Release()
+		return nil
+	}
+	return e
+}

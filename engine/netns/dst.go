@@ -1,0 +1,334 @@
+package netns
+
+import (
+	"fmt"
+	"net/netip"
+	"strconv"
+	"strings"
+
+	"fib6lab/engine/dst"
+	"fib6lab/engine/errno"
+	"fib6lab/engine/fib6"
+	"fib6lab/engine/gc"
+	"fib6lab/engine/ila"
+	"fib6lab/engine/lwtunnel"
+)
+
+// DefaultCPUs is the number of simulated CPUs: per-CPU dst copies,
+// dst_cache slots and dst counter batches exist once per CPU.
+const DefaultCPUs = 4
+
+// dstSeed seeds the exception depth limits so that runs repeat.
+const dstSeed = 0x6669623600000001
+
+// Kernel is the modelled kernel release (SetKernel) and the switches it
+// selects that live in this package; the others are Netns.Strategy and
+// Netns.Dst.Kernel.
+type Kernel struct {
+	Major, Minor int
+	// UnlinkIdle: 6af51e9f3133 + 4be7b99c253f (2026, in 6.18 stable) take
+	// a permanent route off the GC list once aging finds none of its
+	// exceptions pending.
+	UnlinkIdle bool
+	// ILACache: ILA keeps a per-route dst_cache (2016, Linux 4.9).
+	ILACache bool
+}
+
+// String returns "MAJOR.MINOR".
+func (k Kernel) String() string { return fmt.Sprintf("%d.%d", k.Major, k.Minor) }
+
+// atLeast reports whether k is release major.minor or later.
+func (k Kernel) atLeast(major, minor int) bool {
+	return k.Major > major || (k.Major == major && k.Minor >= minor)
+}
+
+// initDst gives the namespace its dst_ops (ip6_route_net_init) and the
+// dst behaviour of 6.18 until SetKernel says otherwise (the GC strategy is
+// New's argument).
+func (ns *Netns) initDst() {
+	ns.Dst = dst.NewOps(ns, ns.FIB, DefaultCPUs, ns.HZ, dstSeed)
+	ns.applyKernel(Kernel{Major: 6, Minor: 18})
+}
+
+// SetKernel selects the modelled kernel from a release "MAJOR.MINOR" (a
+// third component, the stable patch level, is accepted and ignored: stable
+// backports are not modelled). The mapping:
+//
+//	< 6.3           ip6_dst_gc verdict + max_size (default 4096); from 6.3 max_size is ignored (INT_MAX)
+//	< 6.6, 6.7, 6.8 GC pass walks the whole trie (gc.TrieWalk)
+//	6.6, >= 6.9     GC pass walks the per-table GC list (gc.GCList): 3dec89b14d37 landed
+//	                in 6.6, was reverted before 6.7, re-landed as 5eb902b8e719 in 6.9
+//	>= 6.15         an exception links its route on the GC list (cfe82469a00f)
+//	>= 6.18         a permanent route leaves the list when no exception is pending (2026)
+//	>= 4.9          ILA routes keep a dst_cache
+//
+// It resets max_size to the release's default. Error: EINVAL with a
+// message for an unparsable version.
+func (ns *Netns) SetKernel(version string) error {
+	k, err := parseKernel(version)
+	if err != nil {
+		return err
+	}
+	ns.applyKernel(k)
+	ns.Strategy = gc.TrieWalk
+	if (k.Major == 6 && k.Minor == 6) || k.atLeast(6, 9) {
+		ns.Strategy = gc.GCList
+	}
+	ns.Sysctl.MaxSize = 1<<31 - 1
+	if ns.Dst.Kernel.MaxSize {
+		ns.Sysctl.MaxSize = 4096
+	}
+	return nil
+}
+
+// applyKernel records k and sets the dst switches it implies.
+func (ns *Netns) applyKernel(k Kernel) {
+	k.UnlinkIdle = k.atLeast(6, 18)
+	k.ILACache = k.atLeast(4, 9)
+	ns.Kernel = k
+	ns.Dst.Kernel = dst.Kernel{MaxSize: !k.atLeast(6, 3), LinkParent: k.atLeast(6, 15)}
+}
+
+func parseKernel(v string) (Kernel, error) {
+	parts := strings.Split(v, ".")
+	if len(parts) < 2 || len(parts) > 3 {
+		return Kernel{}, errno.WithMsg(errno.EINVAL, "kernel version must be MAJOR.MINOR")
+	}
+	var n [3]int
+	for i, p := range parts {
+		x, err := strconv.Atoi(p)
+		if err != nil || x < 0 {
+			return Kernel{}, errno.WithMsg(errno.EINVAL, "bad kernel version "+strconv.Quote(v))
+		}
+		n[i] = x
+	}
+	return Kernel{Major: n[0], Minor: n[1]}, nil
+}
+
+// ILA returns the ILA module of the modelled kernel: with a dst_cache per
+// route from 4.9 on (ila.Kernel.NewCache), without before.
+func (ns *Netns) ILA() ila.Kernel {
+	if !ns.Kernel.ILACache {
+		return ila.Kernel{}
+	}
+	return ila.Kernel{NewCache: func() (ila.DstCache, error) { return dst.NewDstCache(ns.Dst), nil }}
+}
+
+// Tunables returns the sysctls the dst code reads (dst.Host).
+func (ns *Netns) Tunables() dst.Tunables {
+	s := &ns.Sysctl
+	return dst.Tunables{GCThresh: s.GCThresh, MaxSize: s.MaxSize, GCMinInterval: s.GCMinInterval,
+		GCElasticity: s.GCElasticity, GCTimeout: s.GCTimeout, MTUExpires: s.MTUExpires}
+}
+
+// LastGC returns ip6_rt_last_gc in jiffies (dst.Host).
+func (ns *Netns) LastGC() int64 { return ns.lastGC }
+
+// DevMTU returns a device's IPv6 MTU in bytes (dst.Host): 65536 for
+// loopback, 1500 (ETH_DATA_LEN) for the rest until devices carry an MTU.
+func (ns *Netns) DevMTU(ifindex int) uint32 {
+	if d := ns.DevByIndex(ifindex); d != nil && d.Kind == KindLoopback {
+		return 65536
+	}
+	return 1500
+}
+
+// IsRouter reports whether gw's neighbour entry has NTF_ROUTER (dst.Host).
+// The model has no neighbour table yet: every gateway counts as a router
+// that answered with the R flag, as on the reference cases.
+func (ns *Netns) IsRouter(int, netip.Addr) bool { return true }
+
+// RouteOutput models ip6_route_output for the lwtunnel encap ops
+// (lwtunnel.Net): Lookup, then the dst ip6_pol_route hands out on CPU 0 (an
+// exception or the per-CPU copy), referenced. oif is not used by the
+// model's lookup. Errors are Lookup's.
+func (ns *Netns) RouteOutput(_ int, daddr netip.Addr) (lwtunnel.Dst, error) {
+	rt, _, err := ns.Lookup(daddr)
+	if err != nil {
+		return nil, err
+	}
+	return ns.Dst.PolRoute(0, rt, daddr, false), nil
+}
+
+// RawFlood describes concurrent raw-socket (IPV6_HDRINCL, so
+// FLOWI_FLAG_KNOWN_NH) senders: each of Senders, on CPU index % CPUs, sends
+// Count packets to Dst; a sender keeps its last Inflight attempts queued
+// (alive, holding their dsts; at least the last one) and frees the oldest
+// before each new attempt.
+// Senders take turns packet by packet; after every Rate attempts (all
+// senders together) the clock advances one jiffy, firing timers; Rate 0
+// keeps the clock still.
+type RawFlood struct {
+	Dst      netip.Addr
+	Senders  int
+	Count    int
+	Inflight int
+	Rate     int
+}
+
+// RawResult is what a flood did: packets sent, failed sendto() calls by
+// errno, and the peak exact dst entry count.
+type RawResult struct {
+	Sent   int
+	Failed int
+	Errnos map[errno.Errno]int
+	Peak   int64
+}
+
+// FloodRaw runs f: per packet a route lookup and the dst ip6_pol_route
+// gives a KNOWN_NH flow (an uncached counted clone when the nexthop has no
+// gateway); a refused clone (route cache full, before 6.3) or a failed
+// lookup fails that sendto(). All packets are freed at the end.
+func (ns *Netns) FloodRaw(f RawFlood) RawResult {
+	res := RawResult{Errnos: map[errno.Errno]int{}, Peak: ns.Dst.Entries()}
+	queues := make([][]*dst.Entry, f.Senders) // per sender, nil = a failed attempt
+	for i := range f.Count * f.Senders {
+		if f.Rate > 0 && i > 0 && i%f.Rate == 0 {
+			ns.Advance(1)
+		}
+		s := i % f.Senders
+		for len(queues[s]) >= max(f.Inflight, 1) {
+			releaseDst(queues[s][0])
+			queues[s] = queues[s][1:]
+		}
+		e, err := ns.rawOutput(s%ns.Dst.CPUs(), f.Dst)
+		if err != nil {
+			res.Failed++
+			res.Errnos[errnoOf(err)]++
+		} else {
+			res.Sent++
+			res.Peak = max(res.Peak, ns.Dst.Entries())
+		}
+		queues[s] = append(queues[s], e)
+	}
+	for _, q := range queues {
+		for _, e := range q {
+			releaseDst(e)
+		}
+	}
+	return res
+}
+
+// releaseDst frees a packet's dst (kfree_skb -> dst_release); nil for a
+// packet that was never sent.
+func releaseDst(e *dst.Entry) {
+	if e != nil {
+		e.Release()
+	}
+}
+
+// SendRaw is FloodRaw with one sender: count packets to daddr with up to
+// inflight alive at a time. It returns packets sent, failed, and the peak
+// exact dst entry count.
+func (ns *Netns) SendRaw(daddr netip.Addr, count, inflight int) (sent, failed, peak int) {
+	r := ns.FloodRaw(RawFlood{Dst: daddr, Senders: 1, Count: count, Inflight: inflight})
+	return r.Sent, r.Failed, int(r.Peak)
+}
+
+// rawOutput is the routing of one raw-socket packet on cpu: the referenced
+// dst, or the errno sendto() returns.
+func (ns *Netns) rawOutput(cpu int, daddr netip.Addr) (*dst.Entry, error) {
+	rt, _, err := ns.Lookup(daddr)
+	if err != nil {
+		return nil, err
+	}
+	e := ns.Dst.PolRoute(cpu, rt, daddr, true)
+	if e == nil {
+		return nil, errno.ENETUNREACH
+	}
+	return e, nil
+}
+
+func errnoOf(err error) errno.Errno {
+	if a, ok := err.(*errno.Ack); ok {
+		return a.Errno
+	}
+	e, _ := err.(errno.Errno)
+	return e
+}
+
+// PTB models receiving an ICMPv6 Packet Too Big for a packet this host
+// sent to daddr (icmpv6_notify -> ip6_update_pmtu): the output dst for
+// daddr gets the MTU (mtu bytes) through __ip6_rt_update_pmtu, creating or
+// updating a PMTU exception. It reports whether an MTU was recorded.
+// Errors: Lookup's; EINVAL for a negative mtu.
+func (ns *Netns) PTB(daddr netip.Addr, mtu int) (bool, error) {
+	if mtu < 0 {
+		return false, errno.EINVAL
+	}
+	rt, _, err := ns.Lookup(daddr)
+	if err != nil {
+		return false, err
+	}
+	e := ns.Dst.PolRoute(0, rt, daddr, false)
+	defer e.Release()
+	return ns.Dst.UpdatePMTU(0, e, daddr, uint32(mtu)), nil
+}
+
+// Redirect models an accepted ICMPv6 redirect for daddr to target
+// (ndisc_redirect_rcv -> rt6_do_redirect): a redirect exception under the
+// route daddr uses. Errors: Lookup's; EINVAL when ndisc would drop the
+// redirect (multicast target, or a target that is neither link-local nor
+// daddr itself) or the exception cannot be inserted.
+func (ns *Netns) Redirect(daddr, target netip.Addr) error {
+	if target.IsMulticast() || (!target.IsLinkLocalUnicast() && target != daddr) {
+		return errno.EINVAL
+	}
+	rt, _, err := ns.Lookup(daddr)
+	if err != nil {
+		return err
+	}
+	if ns.Dst.Redirect(0, rt, daddr, target) == nil {
+		return errno.EINVAL
+	}
+	return nil
+}
+
+// CachedRoute is one line of `ip -6 route show cache`: an exception and
+// the route it hangs off.
+type CachedRoute struct {
+	Route *fib6.Info
+	Dst   *dst.Entry
+}
+
+// Cache returns the live (not expired) exceptions of every route, tables
+// in dump order, as RTM_GETROUTE with RTM_F_CLONED dumps them.
+func (ns *Netns) Cache() []CachedRoute {
+	var out []CachedRoute
+	for _, t := range ns.FIB.Tables() {
+		for _, rt := range t.Dump() {
+			if nh := dst.NexthopOf(rt); nh != nil {
+				for _, e := range nh.Dump() {
+					out = append(out, CachedRoute{Route: rt, Dst: e})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// RT6Stats models struct rt6_statistics plus the dst count as
+// /proc/net/rt6_stats shows them, in column order.
+type RT6Stats struct {
+	FibNodes           int
+	FibRouteNodes      int
+	FibRtAlloc         int
+	FibRtEntries       int
+	FibRtCache         int
+	DstEntries         int64 // dst_entries_get_slow(&ip6_dst_ops)
+	FibDiscardedRoutes int
+}
+
+// RT6Stats returns the namespace's /proc/net/rt6_stats values.
+func (ns *Netns) RT6Stats() RT6Stats {
+	s := ns.FIB.Stats
+	return RT6Stats{s.FibNodes, s.FibRouteNodes, s.FibRtAlloc, s.FibRtEntries,
+		s.FibRtCache, ns.Dst.Entries(), s.FibDiscardedRoutes}
+}
+
+// String formats s like rt6_stats_seq_show: seven lowercase hex fields of
+// at least 4 digits separated by spaces (no newline).
+func (s RT6Stats) String() string {
+	return fmt.Sprintf("%04x %04x %04x %04x %04x %04x %04x", s.FibNodes, s.FibRouteNodes,
+		s.FibRtAlloc, s.FibRtEntries, s.FibRtCache, s.DstEntries, s.FibDiscardedRoutes)
+}
