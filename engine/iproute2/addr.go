@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/netip"
 
+	"fib6lab/engine/errno"
 	"fib6lab/engine/netns"
 )
 
@@ -56,6 +57,9 @@ func addrModify(ns *netns.Netns, args []string, add bool) error {
 	}
 	if d == nil {
 		return &exitErr{"Not enough information: \"dev\" argument is required.\n", 1}
+	}
+	if !p.IsValid() {
+		return errno.EINVAL // no IFA_LOCAL/IFA_ADDRESS: inet6_rtm_newaddr rejects it
 	}
 	if add {
 		return ns.AddAddr(d, p, nodad)

@@ -144,11 +144,12 @@ func parsePrefix(s string) (netip.Prefix, error) {
 	if !hasLen {
 		return netip.PrefixFrom(a, 128), nil
 	}
-	p, err := netip.ParsePrefix(s)
-	if err != nil {
+	_, l, _ := strings.Cut(s, "/")
+	n, ok := cParseUint(l)
+	if !ok || n > 128 {
 		return netip.Prefix{}, bad
 	}
-	return p, nil
+	return netip.PrefixFrom(a, int(n)), nil
 }
 
 // parseAddr models get_addr for inet6.

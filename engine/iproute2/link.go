@@ -93,9 +93,15 @@ func linkAdd(ns *netns.Netns, args []string) error {
 // linkSet models `ip link set [dev] NAME up|down`.
 func linkSet(ns *netns.Netns, args []string) error {
 	var d *netns.Device
-	for _, a := range args {
+	if len(args) == 0 {
+		return &exitErr{"Not enough information: \"dev\" argument is required.\n", 255}
+	}
+	for i, a := range args {
 		switch a {
 		case "dev":
+			if _, err := needArg(args, i); err != nil {
+				return err
+			}
 		case "up", "down":
 			if d == nil {
 				return &exitErr{"Not enough information: \"dev\" argument is required.\n", 1}
@@ -127,5 +133,5 @@ func linkDel(ns *netns.Netns, args []string) error {
 		}
 		return nil
 	}
-	return &exitErr{"Not enough information: \"dev\" argument is required.\n", 1}
+	return &exitErr{"Not enough information: \"dev\" argument is required.\n", 255}
 }

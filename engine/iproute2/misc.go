@@ -18,9 +18,15 @@ func runSleep(sh *Shell, args []string, out io.Writer) int {
 	}
 	var total float64
 	for _, a := range args {
+		if len(a) > 1 && a[0] == '-' {
+			fmt.Fprintf(out, "sleep: invalid option -- '%c'\nTry 'sleep --help' for more information.\n", a[1])
+			return 1
+		}
+	}
+	for _, a := range args {
 		v, err := strconv.ParseFloat(strings.TrimSuffix(a, "s"), 64)
 		if err != nil || v < 0 {
-			fmt.Fprintf(out, "sleep: invalid time interval '%s'\nTry 'sleep --help' for more information.\n", a)
+			fmt.Fprintf(out, "sleep: invalid time interval \u2018%s\u2019\nTry 'sleep --help' for more information.\n", a)
 			return 1
 		}
 		total += v
@@ -149,6 +155,14 @@ func sysctlSet(ns *netns.Netns, key, val string) error {
 	name, ok := strings.CutPrefix(key, netns.RoutePrefix)
 	if !ok {
 		return netns.ErrNoSysctl
+	}
+	// proc_dointvec reads numbers as strtoul with base 0 (0x.., 0..).
+	num, neg := strings.CutPrefix(strings.TrimSpace(val), "-")
+	if v, ok := cParseUint(num); ok && !strings.HasPrefix(num, "+") {
+		val = strconv.FormatUint(v, 10)
+		if neg {
+			val = "-" + val
+		}
 	}
 	return ns.SysctlSet(name, val)
 }

@@ -2,6 +2,7 @@ package iproute2
 
 import (
 	"strconv"
+	"strings"
 
 	"fib6lab/engine/fib6"
 )
@@ -49,9 +50,30 @@ func idOf(tab map[uint32]string, s string, limit uint64) (uint32, bool) {
 			return id, true
 		}
 	}
-	v, err := strconv.ParseUint(s, 0, 64)
-	if err != nil || v >= limit {
+	v, ok := cParseUint(s)
+	if !ok || v >= limit {
 		return 0, false
 	}
 	return uint32(v), true
+}
+
+// cParseUint models strtoul(s, &end, 0) as iproute2's get_u32 and
+// friends use it: leading blanks and a '+' are skipped, "0x" means hex
+// and a leading 0 octal, and the whole string must be digits (no Go
+// extras such as "0b", "0o" or '_'). It fails on overflow of 64 bits.
+func cParseUint(s string) (uint64, bool) {
+	s = strings.TrimLeft(s, " \t\n\v\f\r")
+	s = strings.TrimPrefix(s, "+")
+	base := 10
+	switch {
+	case len(s) > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'):
+		s, base = s[2:], 16
+	case len(s) > 1 && s[0] == '0':
+		s, base = s[1:], 8
+	}
+	if s == "" || strings.ContainsAny(s, "_+-") {
+		return 0, false
+	}
+	v, err := strconv.ParseUint(s, base, 64)
+	return v, err == nil
 }

@@ -1,6 +1,7 @@
 package iproute2
 
 import (
+	"fmt"
 	"io"
 	"net/netip"
 	"strconv"
@@ -39,7 +40,7 @@ func runRoute(sh *Shell, o ipOpts, args []string, out io.Writer) error {
 		return routeShow(sh, o, nil, 0, out)
 	}
 	for _, v := range routeVerbs {
-		if matches(args[0], v.name) || args[0] == v.alias {
+		if matches(args[0], v.name) || (v.alias != "" && args[0] == v.alias) {
 			return v.run(sh, o, args[1:], v.nlflags, out)
 		}
 	}
@@ -89,7 +90,7 @@ func parseRoute(ns *netns.Netns, args []string) (*netns.RouteConfig, error) {
 			if err != nil {
 				return nil, err
 			}
-			r.c.Nexthops = hops
+			r.c.Nexthops, r.c.Multipath = hops, true
 			break
 		}
 		i += n
@@ -149,10 +150,6 @@ func (r *routeArgs) keyword(ns *netns.Netns, args []string, i int, nh *netns.NH)
 		var p uint32
 		p, err = parseName(prefNames, val, 256, "pref")
 		c.Pref = uint8(p)
-	case "weight":
-		var w uint32
-		w, err = parseName(nil, val, 257, "weight")
-		nh.Weight = w
 	default:
 		c.Metric, err = parseU32(val, "metric")
 	}
@@ -162,7 +159,7 @@ func (r *routeArgs) keyword(ns *netns.Netns, args []string, i int, nh *netns.NH)
 // takesValue lists the keywords followed by one value.
 func takesValue(key string) bool {
 	switch key {
-	case "via", "dev", "oif", "src", "expires", "table", "proto", "pref", "weight", "preference":
+	case "via", "dev", "oif", "src", "expires", "table", "proto", "pref", "preference":
 		return true
 	}
 	return matches(key, "metric") || matches(key, "priority")
@@ -189,7 +186,11 @@ func (r *routeArgs) metric(key, name string, args []string, i int) (int, error) 
 		}
 		used = 2
 	}
-	v, err := parseU32(args[i+used], key)
+	what := key
+	if key == "advmss" {
+		what = "mss"
+	}
+	v, err := parseU32(args[i+used], what)
 	r.c.Metrics[rtaxIndex[name]] = v
 	return used, err
 }
@@ -197,14 +198,20 @@ func (r *routeArgs) metric(key, name string, args []string, i int) (int, error) 
 // destination handles `[to] [TYPE] PREFIX`.
 func (r *routeArgs) destination(args []string, i int) error {
 	s := args[i]
+	if s == "to" {
+		if _, err := needArg(args, i); err != nil {
+			return err
+		}
+		return nil
+	}
 	if r.hasDst {
 		return garbage("to", s)
 	}
-	if t, ok := idOf(typeNames, s, 0); ok && (s[0] < '0' || s[0] > '9') && len(args) > i+1 {
+	if t, ok := idOf(typeNames, s, 0); ok && (s[0] < '0' || s[0] > '9') {
+		if _, err := needArg(args, i); err != nil {
+			return err
+		}
 		r.c.Type = uint8(t)
-		return nil
-	}
-	if s == "to" {
 		return nil
 	}
 	p, err := parsePrefix(s)
@@ -212,44 +219,83 @@ func (r *routeArgs) destination(args []string, i int) error {
 	return err
 }
 
-// parseNexthops models parse_nexthops: `nexthop via GW dev D weight W
-// [onlink]` repeated.
+// Sizes of the netlink request iproute2 builds for a multipath route:
+// the RTA_MULTIPATH attribute is assembled in a 4096-byte buffer (a
+// struct rtnexthop of 8 bytes per hop, an RTA_GATEWAY of 20 bytes per
+// `via`) and then added to a request of at most 4096 bytes after its
+// 28-byte header and the destination attribute.
+const (
+	mpBufSize    = 4096
+	rtnhSize     = 8
+	gatewayAttr  = 20
+	reqBound     = 4096
+	reqHeader    = 16 + 12
+	dstAttrBytes = 20
+)
+
+// errNexthop is the trailer iproute2 prints when a nexthop does not parse.
+func errNexthop(msg string) error {
+	return &exitErr{msg + "Error: cannot parse nexthop\n", 255}
+}
+
+// parseNexthops models parse_nexthops: `nexthop [via GW] [dev D] [weight
+// W] [onlink]` repeated, with its messages and its netlink buffer bounds
+// (which also bound how many nexthops one command can give).
 func parseNexthops(ns *netns.Netns, args []string) ([]netns.NH, error) {
 	var hops []netns.NH
+	rtaLen := 4
 	for i := 0; i < len(args); i++ {
 		if args[i] != "nexthop" {
-			return nil, garbage("to", args[i])
+			return nil, &exitErr{fmt.Sprintf("Error: \"nexthop\" or end of line is expected instead of \"%s\"\n", args[i]), 255}
+		}
+		if i+1 >= len(args) || args[i+1] == "nexthop" {
+			return nil, &exitErr{"Error: unexpected end of line after \"nexthop\"\n", 255}
 		}
 		hops = append(hops, netns.NH{})
 		nh := &hops[len(hops)-1]
+		rtaLen += rtnhSize
 		for i+1 < len(args) && args[i+1] != "nexthop" {
 			i++
-			var err error
-			switch key := args[i]; key {
-			case "onlink":
+			key := args[i]
+			if key == "onlink" {
 				nh.Onlink = true
 				continue
-			case "via", "dev", "weight":
-				val, e := needArg(args, i)
-				if e != nil {
-					return nil, e
+			}
+			if key != "via" && key != "dev" && key != "weight" {
+				return nil, &exitErr{fmt.Sprintf("Error: \"nexthop\" or end of line is expected instead of \"%s\"\n", key), 255}
+			}
+			val, err := needArg(args, i)
+			if err != nil {
+				return nil, err
+			}
+			i++
+			switch key {
+			case "via":
+				if (rtaLen+3)&^3+gatewayAttr > mpBufSize {
+					return nil, errNexthop("rta_addattr_l: Error! max allowed bound 4096 exceeded\n")
 				}
-				i++
-				switch key {
-				case "via":
-					nh.Gw, err = parseAddr(val)
-				case "dev":
-					nh.Dev, err = devIndex(ns, val)
-				default:
-					nh.Weight, err = parseName(nil, val, 257, "weight")
+				rtaLen += gatewayAttr
+				nh.Gw, err = parseAddr(val)
+			case "dev":
+				if d := ns.Dev(val); d != nil {
+					nh.Dev = d.Index
+				} else {
+					err = errNexthop(noDevice(val).Error())
 				}
 			default:
-				return nil, garbage("to", key)
+				w, e := strconv.ParseUint(val, 0, 32)
+				if e != nil || w < 1 || w > 256 {
+					err = invarg("\"weight\" is invalid\n", val)
+				}
+				nh.Weight = uint32(w)
 			}
 			if err != nil {
 				return nil, err
 			}
 		}
+	}
+	if reqHeader+dstAttrBytes+rtaLen > reqBound {
+		return nil, &exitErr{fmt.Sprintf("addattr_l ERROR: message exceeded bound of %d\n", reqBound), 1}
 	}
 	return hops, nil
 }
@@ -264,8 +310,8 @@ func devIndex(ns *netns.Netns, name string) (int, error) {
 
 // parseU32 models get_u32 with iproute2's invalid-value message.
 func parseU32(s, what string) (uint32, error) {
-	v, err := strconv.ParseUint(s, 0, 32)
-	if err != nil {
+	v, ok := cParseUint(s)
+	if !ok || v > 1<<32-1 {
 		return 0, invarg("\""+what+"\" value is invalid\n", s)
 	}
 	return uint32(v), nil
@@ -348,7 +394,10 @@ func (f *routeFilter) selector(ns *netns.Netns, key, val string) error {
 			f.table = 0
 			return nil
 		}
-		f.table, err = parseTable(val)
+		f.table, err = parseName(tableNames, val, 1<<32, "table")
+		if err != nil {
+			err = invarg("table id value is invalid\n", val)
+		}
 	case "root":
 		f.root, err = parsePrefix(val)
 	case "match":
@@ -358,12 +407,20 @@ func (f *routeFilter) selector(ns *netns.Netns, key, val string) error {
 	case "proto":
 		var p uint32
 		p, err = parseName(protoNames, val, 256, "protocol")
+		if err != nil {
+			err = invarg("invalid \"protocol\"\n", val)
+		}
 		f.proto = int(p)
 	case "via":
-		f.via, err = parseAddr(val)
+		var p netip.Prefix
+		p, err = parsePrefix(val)
+		f.via = p.Addr()
 	case "type":
 		var t uint32
 		t, err = parseName(typeNames, val, 256, "type")
+		if err != nil {
+			err = invarg("node type value is invalid\n", val)
+		}
 		f.typ = int(t)
 	default:
 		f.dev, err = devIndex(ns, val)

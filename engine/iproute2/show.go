@@ -238,9 +238,7 @@ func routeGet(sh *Shell, _ ipOpts, args []string, _ uint16, out io.Writer) error
 		case a == "fibmatch":
 			fibmatch = true
 		case a == "to":
-		case target != "":
-			return garbage("to", a)
-		default:
+		default: // a later address replaces an earlier one
 			target = a
 		}
 	}

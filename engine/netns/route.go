@@ -37,6 +37,9 @@ type RouteConfig struct {
 	Locks      uint32
 	Nexthops   []NH
 	NLFlags    uint16
+	// Multipath is set when the nexthops came in RTA_MULTIPATH (iproute2
+	// `nexthop ...`), even a single one.
+	Multipath bool
 }
 
 // Errors of ip6_route_info_create / ip6_validate_gw with their extack text.
@@ -48,6 +51,7 @@ var (
 	errOnlinkNoDev   = errno.WithMsg(errno.EINVAL, "Nexthop device required for onlink")
 	errBadPrefSrc    = errno.WithMsg(errno.EINVAL, "Invalid source address")
 	errNoTable       = errno.WithMsg(errno.ESRCH, "FIB table does not exist")
+	errMultipathDev  = errno.WithMsg(errno.EINVAL, "Device only routes can not be added for IPv6 using the multipath API")
 	infiniteLifetime = uint32(0xffffffff)
 )
 
@@ -62,13 +66,24 @@ func (ns *Netns) RouteAdd(c *RouteConfig) error {
 	if len(hops) == 0 {
 		hops = []NH{{}}
 	}
+	if ns.FIB.Stats.FibRtEntries+len(hops) > ns.maxRoutes() {
+		return errno.ENOMEM
+	}
 	var rts []*fib6.Info
 	for _, h := range hops {
 		rt, err := ns.routeInfoCreate(c, h)
+		if err == nil && c.Multipath && !h.Gw.IsValid() && !isReject(c.Type) {
+			err = errMultipathDev
+		}
 		if err != nil {
+			ns.FIB.Stats.FibRtAlloc -= len(rts) + 1 // fib6_info_release of the unlinked ones
 			return err
 		}
 		rts = append(rts, rt)
+	}
+	if c.Multipath && duplicateHops(rts) {
+		ns.FIB.Stats.FibRtAlloc -= len(rts)
+		return errno.EEXIST
 	}
 	flags := c.NLFlags
 	for i, rt := range rts {
@@ -76,11 +91,42 @@ func (ns *Netns) RouteAdd(c *RouteConfig) error {
 			for _, done := range rts[:i] {
 				done.Table.Del(done)
 			}
+			ns.FIB.Stats.FibRtAlloc -= len(rts)
 			return err
 		}
 		flags = flags&^(fib6.NLM_F_EXCL|fib6.NLM_F_REPLACE) | fib6.NLM_F_CREATE
 	}
 	return nil
+}
+
+// duplicateHops models ip6_route_info_append's check: a multipath
+// request naming the same nexthop (gateway and device) twice fails with
+// EEXIST before anything is inserted.
+func duplicateHops(rts []*fib6.Info) bool {
+	seen := map[fib6.Nexthop]bool{}
+	for _, rt := range rts {
+		k := fib6.Nexthop{Gw: rt.NH.Gw, Dev: rt.NH.Dev}
+		if seen[k] {
+			return true
+		}
+		seen[k] = true
+	}
+	return false
+}
+
+// DefaultMaxRoutes is the number of routes (fib6_info entries linked in
+// any table, rt6_stats fib_rt_entries) a namespace holds at most unless
+// Netns.MaxRoutes says otherwise: 1,000,000, six times the full IPv6
+// table. Linux has no such limit; RouteAdd past it fails with ENOMEM, as
+// an allocation failure would, which iproute2 prints as "RTNETLINK
+// answers: Cannot allocate memory".
+const DefaultMaxRoutes = 1_000_000
+
+func (ns *Netns) maxRoutes() int {
+	if ns.MaxRoutes > 0 {
+		return ns.MaxRoutes
+	}
+	return DefaultMaxRoutes
 }
 
 // routeInfoCreate models ip6_route_info_create for one nexthop.

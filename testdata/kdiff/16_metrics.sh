@@ -5,6 +5,7 @@ ip link set lo up
 ip link set va up
 ip link set vb up
 ip -6 addr add 2001:db8:1::1/64 dev va nodad
+sleep 3  # let the kernel finish bringing IPv6 up on va (carrier, link-local)
 ip -6 route add 2001:db8:80::/48 via 2001:db8:1::2 mtu 1400
 ip -6 route add 2001:db8:81::/48 via 2001:db8:1::2 mtu lock 1300 advmss 1200 hoplimit 9
 ip -6 route add 2001:db8:82::/48 via 2001:db8:1::2 hoplimit 64 advmss 1000

@@ -5,6 +5,7 @@ ip link set lo up
 ip link set va up
 ip link set vb up
 ip -6 addr add 2001:db8:1::1/64 dev va nodad
+sleep 3  # let the kernel finish bringing IPv6 up on va (carrier, link-local)
 sysctl net.ipv6.route.foo
 sysctl -w net.ipv6.route.foo=1
 sysctl -w net.ipv6.route.gc_interval=abc

@@ -5,6 +5,7 @@ ip link set lo up
 ip link set va up
 ip link set vb up
 ip -6 addr add 2001:db8:1::1/64 dev va nodad
+sleep 3  # let the kernel finish bringing IPv6 up on va (carrier, link-local)
 ip -6 route add 2001:db8:180::/48 via 2001:db8:1::2
 ip -6 route append 2001:db8:180::/48 via 2001:db8:1::3
 ip -6 route replace 2001:db8:180::/48 via 2001:db8:1::4

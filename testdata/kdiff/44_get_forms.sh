@@ -5,6 +5,7 @@ ip link set lo up
 ip link set va up
 ip link set vb up
 ip -6 addr add 2001:db8:1::1/64 dev va nodad
+sleep 3  # let the kernel finish bringing IPv6 up on va (carrier, link-local)
 ip -6 route add 2001:db8:1f0::/48 via 2001:db8:1::2
 ip -6 route get 2001:db8:1f0::1
 ip -6 route get to 2001:db8:1f0::1

@@ -3,6 +3,7 @@ ip link add va address 02:00:00:00:00:01 type veth peer name vb address 02:00:00
 ip link set va up
 ip link set vb up
 ip -6 addr add 2001:db8:1::1/64 dev va nodad
+sleep 3  # let the kernel finish bringing IPv6 up on va (carrier, link-local)
 ip -6 addr add 2001:db8:2::1/64 dev vb nodad
 sleep 3
 ip -6 route show table all

@@ -2,6 +2,7 @@
 ip link add va address 02:00:00:00:00:01 type veth peer name vb address 02:00:00:00:00:02
 sysctl -qw net.ipv6.conf.vb.disable_ipv6=1
 ip -6 addr add 2001:db8:1::1/64 dev va nodad
+sleep 3  # let the kernel finish bringing IPv6 up on va (carrier, link-local)
 ip -6 route show table all
 ip -6 route add 2001:db8:5::/48 dev va
 ip link set vb up
