@@ -40,6 +40,7 @@ func (t *Timer) Pending() bool { return t.pending }
 type clock struct {
 	now    int64
 	timers []*Timer
+	halted bool // a timer callback asked advanceTo to stop where it is
 }
 
 // InitialJiffies is the clock's value when a namespace is created: the
@@ -85,7 +86,8 @@ func (c *clock) next() *Timer {
 }
 
 // advanceTo moves the clock to `to`, firing every timer that falls due on
-// the way at its own expiry time, earliest first.
+// the way at its own expiry time, earliest first; a callback that sets
+// halted stops it at that time.
 func (c *clock) advanceTo(to int64) {
 	for {
 		t := c.next()
@@ -97,6 +99,10 @@ func (c *clock) advanceTo(to int64) {
 		}
 		c.del(t)
 		t.Fn()
+		if c.halted {
+			c.halted = false
+			return
+		}
 	}
 	if to > c.now {
 		c.now = to

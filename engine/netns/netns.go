@@ -5,6 +5,8 @@
 package netns
 
 import (
+	"math"
+
 	"fib6lab/engine/dst"
 	"fib6lab/engine/fib6"
 	"fib6lab/engine/gc"
@@ -44,12 +46,26 @@ type Netns struct {
 	Nanotime func() int64
 	// MaxRoutes limits the routes RouteAdd links (0: DefaultMaxRoutes).
 	MaxRoutes int
+	// GCSlice, when > 0, makes a pass started by the GC timer run a slice
+	// of about GCSlice steps at a time: Advance stops when the timer fires
+	// and virtual time stands still until ContinueGC has run the rest, so
+	// a front end can spread a whole-trie walk over many frames. 0 runs
+	// every pass in one go, as the kernel does under its locks.
+	GCSlice int
 
 	clock       clock
 	devs        []*Device
 	lastIfindex int
 	gcTimer     Timer
-	lastGC      int64 // ip6_rt_last_gc
+	lastGC      int64   // ip6_rt_last_gc
+	pass        *gcPass // the GC pass in progress, if any
+}
+
+// gcPass is a fib6_run_gc pass that has started and not finished.
+type gcPass struct {
+	run  *gc.Run
+	args gc.Args
+	now  int64
 }
 
 // New returns a fresh namespace with tick rate hz (DefaultHZ if 0) and
@@ -63,7 +79,7 @@ func New(hz int64, s gc.Strategy) *Netns {
 	ns.clock.now = InitialJiffies
 	ns.FIB.Now = ns.Now
 	ns.initDst()
-	ns.gcTimer.Fn = func() { ns.RunGC(0, true) }
+	ns.gcTimer.Fn = ns.gcTimerFired
 	ns.newDev("lo", KindLoopback, [6]byte{})
 	return ns
 }
@@ -78,11 +94,16 @@ func (ns *Netns) Now() int64 { return ns.clock.now }
 func (ns *Netns) Uptime() int64 { return ns.clock.now - InitialJiffies }
 
 // Advance moves the clock forward by d jiffies, running every timer that
-// falls due (GC passes among them) at its own time.
-func (ns *Netns) Advance(d int64) {
-	if d > 0 {
-		ns.clock.advanceTo(ns.clock.now + d)
+// falls due (GC passes among them) at its own time, and returns the
+// jiffies it moved. With GCSlice set it stops where a GC pass starts, and
+// moves nothing while a pass is in progress.
+func (ns *Netns) Advance(d int64) int64 {
+	if d <= 0 || ns.pass != nil {
+		return 0
 	}
+	from := ns.clock.now
+	ns.clock.advanceTo(from + d)
+	return ns.clock.now - from
 }
 
 // GCTimer returns the GC timer (ip6_fib_timer) for inspection.
@@ -99,6 +120,7 @@ func (ns *Netns) NextTimer() (int64, bool) {
 // AddRoute models ip6_ins_rt/fib6_add on table id (created on demand, 0 =
 // main) followed by fib6_start_gc on success. Errors are fib6.Table.Add's.
 func (ns *Netns) AddRoute(id uint32, rt *fib6.Info, nlflags uint16) error {
+	ns.FinishGC()
 	if err := ns.FIB.NewTable(id).Add(rt, nlflags); err != nil {
 		return err
 	}
@@ -127,29 +149,76 @@ func (ns *Netns) ForceStartGC() {
 // RunGC models fib6_run_gc(expires, net, force): one aging pass with
 // timeout expires (jiffies; 0 means gc_interval) using the namespace's
 // strategy; then the GC timer is re-armed at round_jiffies(now +
-// gc_interval) when routes remain to age, or cancelled. In this
-// single-threaded model the GC lock is never contended, so force only
-// documents the caller's intent.
+// gc_interval) when routes remain to age, or cancelled. A pass in
+// progress completes first. In this single-threaded model the GC lock is
+// never contended, so force only documents the caller's intent.
 func (ns *Netns) RunGC(expires int64, force bool) {
 	_ = force
-	args := gc.Args{Timeout: expires, UnlinkIdle: ns.Kernel.UnlinkIdle}
+	ns.FinishGC()
+	ns.beginPass(expires)
+	ns.FinishGC()
+}
+
+// gcTimerFired is the GC timer's callback, fib6_run_gc(0, net, true); with
+// GCSlice it runs only the first slice and halts the clock.
+func (ns *Netns) gcTimerFired() {
+	if ns.GCSlice <= 0 {
+		ns.RunGC(0, true)
+		return
+	}
+	ns.FinishGC()
+	ns.beginPass(0)
+	if !ns.ContinueGC(ns.GCSlice) {
+		ns.clock.halted = true
+	}
+}
+
+func (ns *Netns) beginPass(expires int64) {
+	p := &gcPass{now: ns.clock.now, args: gc.Args{Timeout: expires, UnlinkIdle: ns.Kernel.UnlinkIdle}}
 	if expires == 0 {
-		args.Timeout = ns.Sysctl.GCInterval
+		p.args.Timeout = ns.Sysctl.GCInterval
+	}
+	ns.GC.LastPassNanos = 0
+	ns.pass = p
+	p.run = gc.Start(ns.FIB, ns.Strategy, p.now, &p.args)
+}
+
+// GCInProgress reports whether a GC pass has started and not finished.
+func (ns *Netns) GCInProgress() bool { return ns.pass != nil }
+
+// ContinueGC runs about steps more steps of the GC pass in progress (see
+// GCSlice) and reports whether no pass is left in progress. When the pass
+// completes, the GC timer is re-armed or cancelled as fib6_run_gc does.
+func (ns *Netns) ContinueGC(steps int) bool {
+	p := ns.pass
+	if p == nil {
+		return true
 	}
 	var start int64
 	if ns.Nanotime != nil {
 		start = ns.Nanotime()
 	}
-	now := ns.clock.now
-	st := gc.Pass(ns.FIB, ns.Strategy, now, &args)
+	done := p.run.Step(steps)
 	if ns.Nanotime != nil {
-		ns.GC.LastPassNanos = ns.Nanotime() - start
+		ns.GC.LastPassNanos += ns.Nanotime() - start
 	}
-	ns.lastGC = now
-	ns.recordPass(st, now)
-	ns.FIB.Trace.Emit(trace.Event{Kind: trace.GCPass, Val: int64(args.More)})
-	if args.More > 0 {
-		ns.clock.mod(&ns.gcTimer, roundJiffies(now+ns.Sysctl.GCInterval, now, ns.HZ))
+	if done {
+		ns.pass = nil
+		ns.endPass(p)
+	}
+	return done
+}
+
+// FinishGC runs the GC pass in progress, if any, to its end: what taking
+// the GC lock would wait for.
+func (ns *Netns) FinishGC() { ns.ContinueGC(math.MaxInt) }
+
+func (ns *Netns) endPass(p *gcPass) {
+	ns.lastGC = p.now
+	ns.recordPass(p.run.Stats(), p.now)
+	ns.FIB.Trace.Emit(trace.Event{Kind: trace.GCPass, Val: int64(p.args.More)})
+	if p.args.More > 0 {
+		ns.clock.mod(&ns.gcTimer, roundJiffies(p.now+ns.Sysctl.GCInterval, p.now, ns.HZ))
 		ns.FIB.Trace.Emit(trace.Event{Kind: trace.TimerArm, Val: ns.gcTimer.Expires})
 	} else {
 		ns.clock.del(&ns.gcTimer)

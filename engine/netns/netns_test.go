@@ -203,3 +203,39 @@ func TestSysctls(t *testing.T) {
 		t.Errorf("flush: passes %d removed %d", ns.GC.Passes, ns.GC.Removed)
 	}
 }
+
+// TestGCSlice: with GCSlice the timer's pass runs a slice at a time while
+// virtual time stands still, and ends as a whole pass would.
+func TestGCSlice(t *testing.T) {
+	ns := New(0, gc.TrieWalk)
+	ns.GCSlice = 5
+	kernelRoutes(t, ns)
+	for _, p := range gc.ExpiringHosts(10) {
+		addRoute(t, ns, 0, p.String(), "2001:10::2", 1024, 2)
+	}
+	fires, before := ns.GCTimer().Fires(), ns.Now()
+	moved := ns.Advance(60 * ns.HZ)
+	if ns.Now() != fires || moved != fires-before || !ns.GCInProgress() {
+		t.Fatalf("clock moved %d, stopped %d after the timer, in progress %v", moved, ns.Now()-fires, ns.GCInProgress())
+	}
+	if ns.Advance(ns.HZ) != 0 {
+		t.Fatal("time moved during a GC pass")
+	}
+	slices := 1
+	for !ns.ContinueGC(5) {
+		slices++
+	}
+	if slices < 3 || ns.GC.Passes != 1 || ns.GC.Removed != 10 || ns.GCTimer().Pending() || expiring(ns) != 0 {
+		t.Fatalf("%d slices, passes %d removed %d pending %v", slices, ns.GC.Passes, ns.GC.Removed, ns.GCTimer().Pending())
+	}
+	// a route added while a pass is in progress waits for the pass (the lock).
+	addRoute(t, ns, 0, "2001:db8:77::/48", "", 1024, 1)
+	ns.Advance(60 * ns.HZ)
+	if !ns.GCInProgress() {
+		t.Fatal("no pass started")
+	}
+	addRoute(t, ns, 0, "2001:db8:78::/48", "", 1024, 0)
+	if ns.GCInProgress() || ns.GC.Passes != 2 || ns.GC.Removed != 11 {
+		t.Fatalf("add did not finish the pass: passes %d removed %d", ns.GC.Passes, ns.GC.Removed)
+	}
+}
