@@ -2,6 +2,8 @@
 // IPv6 namespace (engine/iproute2 over engine/netns) and prints exactly
 // what the commands print on Linux. With -f it runs a script; without
 // arguments it is an interactive prompt with line editing and history.
+// --export FILE writes table main's trie after the script and
+// --export-plot FILE the measured GC cost per pass (.svg, .pdf or .png).
 package main
 
 import (
@@ -23,6 +25,8 @@ func main() {
 	file := flag.String("f", "", "run the commands of this script file and exit")
 	hz := flag.Int64("hz", netns.DefaultHZ, "kernel tick rate (CONFIG_HZ)")
 	strategy := flag.String("gc", gc.GCList.String(), "GC strategy: trie-walk or gc-list")
+	exportPath := flag.String("export", "", "after the script, draw table main's trie to this file (.svg, .pdf or .png)")
+	plotPath := flag.String("export-plot", "", "measure a GC pass of both strategies and plot it to this file (.svg, .pdf or .png)")
 	flag.Parse()
 	s, err := gc.ParseStrategy(*strategy)
 	if err != nil {
@@ -30,8 +34,8 @@ func main() {
 		os.Exit(2)
 	}
 	sh := iproute2.NewShell(netns.New(*hz, s))
-	if *file != "" {
-		os.Exit(runFile(sh, *file))
+	if *file != "" || *exportPath != "" || *plotPath != "" {
+		os.Exit(batch(sh, *file, *exportPath, *plotPath))
 	}
 	os.Exit(interactive(sh))
 }

@@ -1,0 +1,141 @@
+package scene_test
+
+import (
+	"io"
+	"slices"
+	"strings"
+	"testing"
+
+	"fib6lab/engine/fib6"
+	"fib6lab/engine/gc"
+	"fib6lab/engine/iproute2"
+	"fib6lab/engine/netns"
+	"fib6lab/wasm/app"
+	"fib6lab/wasm/scene"
+)
+
+// smallScript adds four routes to table main of a fresh namespace.
+const smallScript = `ip link add va type veth peer name vb
+ip link set va up
+ip -6 addr add 2001:db8:1::1/64 dev va nodad
+ip -6 route add 2001:db8:10::/48 via 2001:db8:1::2
+ip -6 route add 2001:db8:10:1::/64 via 2001:db8:1::2
+ip -6 route add 2001:db8:11::/48 dev va
+ip -6 route add 2001:db8:10::7 via 2001:db8:1::3 metric 5 expires 30
+`
+
+// smallPrefixes are the prefixes smallScript adds.
+var smallPrefixes = []string{"2001:db8:10::/48", "2001:db8:10:1::/64", "2001:db8:11::/48", "2001:db8:10::7/128"}
+
+// smallLayout runs smallScript and lays out table main.
+func smallLayout(t *testing.T) *app.Layout {
+	t.Helper()
+	ns := netns.New(0, gc.GCList)
+	if rc := iproute2.NewShell(ns).RunScript(strings.NewReader(smallScript), io.Discard); rc != 0 {
+		t.Fatalf("script status %d", rc)
+	}
+	return app.BuildLayout(ns.FIB.Table(fib6.RT_TABLE_MAIN))
+}
+
+func TestTableSceneNamesVisiblePrefixes(t *testing.T) {
+	lay := smallLayout(t)
+	hd := scene.Header{Title: "table main", Accent: scene.ColList, Lines: []string{"routes 4"}}
+	s := scene.TableScene(lay, hd, scene.NoMarks(), 1600, 1000)
+	texts := s.Texts()
+	for _, p := range smallPrefixes {
+		if !slices.Contains(texts, p) {
+			t.Errorf("no label %q in %q", p, texts)
+		}
+	}
+	for _, want := range []string{"/0", "/64", "/128", "table main", "routes 4", "expiring route"} {
+		if !slices.Contains(texts, want) {
+			t.Errorf("no text %q", want)
+		}
+	}
+	if n := len(s.Tagged("expiring")); n != 1 {
+		t.Errorf("%d expiring marks, want 1", n)
+	}
+	for _, it := range s.Items {
+		if it.Kind == scene.KindRect && (it.X0 < 0 || it.Y0 < 0 || it.X1 > s.W || it.Y1 > s.H) {
+			t.Fatalf("rect outside the scene: %+v", it)
+		}
+	}
+}
+
+func TestTrieMarksAndClipping(t *testing.T) {
+	lay := smallLayout(t)
+	var cam app.Camera
+	cam.SetViewport(float64(lay.Slots), 400, 300)
+	cam.Zoom(8, 1, 0, 0) // the right part of the trie leaves the view
+	b := scene.NewBuilder(500, 400)
+	cur := lay.Expiring[0]
+	var tr scene.Trie
+	tr.Draw(b, scene.TrieView{Layout: lay, Camera: &cam, X: 50, Y: 50,
+		Marks: scene.Marks{Current: cur, Sweep: 1, Removed: []int32{cur}, Walker: true}})
+	for _, tag := range []string{"cursor", "removed", "sweep", "walker", "edge", "node"} {
+		if len(b.S.Tagged(tag)) == 0 {
+			t.Errorf("no %s items", tag)
+		}
+	}
+	for _, it := range b.S.Items {
+		if it.Tag == "axis" || it.Kind == scene.KindText {
+			continue
+		}
+		if it.X0 < 49 || it.X1 > 451 || it.Y0 < 49 || it.Y1 > 351 {
+			t.Fatalf("%s item leaves the view: %+v", it.Tag, it)
+		}
+	}
+}
+
+func TestGCCostPlot(t *testing.T) {
+	pts := []scene.CostPoint{
+		{Routes: 1000, Nanos: [2]float64{20e3, 150}},
+		{Routes: 9000, Nanos: [2]float64{160e3, 150}},
+		{Routes: 160147, Nanos: [2]float64{4.2e6, 900}},
+	}
+	for _, logY := range []bool{false, true} {
+		s := scene.GCCostPlot(pts, scene.PlotOptions{LogY: logY})
+		for tag, n := range map[string]int{"trie-walk": 3, "gc-list": 3, "kernel-before": 4, "kernel-after": 2} {
+			if got := count(s.Tagged(tag), scene.KindCircle); got != n {
+				t.Errorf("logY %v: %s has %d points, want %d", logY, tag, got, n)
+			}
+			if count(s.Tagged(tag), scene.KindPolyline) != 1 {
+				t.Errorf("logY %v: %s has no line", logY, tag)
+			}
+		}
+		texts := s.Texts()
+		for _, want := range []string{"120.0 µs", "308.9 µs", "581.5 µs", "855.3 µs", "14.0 µs", "4.20 ms", "1k", "100k"} {
+			if !slices.Contains(texts, want) {
+				t.Errorf("logY %v: no text %q in %q", logY, want, texts)
+			}
+		}
+		// more time is higher up: kernel-before rises left to right
+		var ys []float64
+		for _, it := range s.Tagged("kernel-before") {
+			if it.Kind == scene.KindCircle {
+				ys = append(ys, it.Y0)
+			}
+		}
+		if !slices.IsSortedFunc(ys, func(a, b float64) int { return int(b - a) }) {
+			t.Errorf("logY %v: kernel-before heights %v do not rise", logY, ys)
+		}
+	}
+}
+
+func count(items []scene.Item, k scene.Kind) int {
+	n := 0
+	for _, it := range items {
+		if it.Kind == k {
+			n++
+		}
+	}
+	return n
+}
+
+func TestFormatMicros(t *testing.T) {
+	for ns, want := range map[float64]string{250: "0.25 µs", 14000: "14.0 µs", 855310: "855.3 µs", 4.2e6: "4.20 ms", 1.5e7: "15.0 ms"} {
+		if got := scene.FormatMicros(ns); got != want {
+			t.Errorf("FormatMicros(%g) = %q, want %q", ns, got, want)
+		}
+	}
+}

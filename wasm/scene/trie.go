@@ -1,0 +1,319 @@
+package scene
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"slices"
+
+	"fib6lab/engine/fib6"
+	"fib6lab/engine/gc"
+	"fib6lab/wasm/app"
+)
+
+// Screen geometry shared by the page and exports, in pixels.
+const (
+	StatusH = 24 // status line at the top of the page
+	HeaderH = 92 // panel title and counters
+	FooterH = 54 // below a trie view: GC list strip / walk progress
+	Gutter  = 8  // space around and between panels
+	AxisW   = 34 // prefix-length axis left of a trie view
+	LegendW = 330
+)
+
+// Marks is what a trie view highlights besides the trie: the node a walk
+// stands on, the trie walk's sweep and the nodes that lost a route in
+// the pass shown. Nodes holding expiring routes come from
+// Layout.Expiring.
+type Marks struct {
+	Current int32   // view index of the walk's node, -1 none
+	Sweep   float64 // world x left of which the trie walk is done, -1 none
+	Removed []int32 // view indexes of nodes that lost a route
+	Walker  bool    // a trie walk: shade the swept part, draw the sweep line and the walker's path
+}
+
+// NoMarks highlights nothing.
+func NoMarks() Marks { return Marks{Current: -1, Sweep: -1} }
+
+// LaneMarks returns what lane l highlights now.
+func LaneMarks(l *app.Lane) Marks {
+	return Marks{Current: l.Current, Sweep: l.Sweep, Removed: l.Removed, Walker: l.Strategy == gc.TrieWalk}
+}
+
+// TrieView is one trie view to draw: a table's layout seen through a
+// camera whose viewport (Camera.W x Camera.H) sits at X, Y in the scene,
+// with the prefix-length axis in the AxisW pixels left of it.
+type TrieView struct {
+	Layout *app.Layout
+	Camera *app.Camera
+	X, Y   float64
+	Marks  Marks
+}
+
+// Trie draws trie views. It keeps its scratch buffers and the prefix
+// labels of the last layout from call to call, so drawing every frame
+// does not allocate; the zero value is ready to use.
+type Trie struct {
+	items    []app.Item
+	cands    []app.Item
+	labels   map[*fib6.Node]string
+	labelsOf *app.Layout
+	grid     occupancy
+}
+
+// Draw adds view v to b the way the page draws it: the axis grid, the
+// visible nodes, edges and summaries (app.Layout.Visible), the marks, and
+// labels (prefixes of route-bearing nodes, route counts of summaries)
+// placed largest first where they do not overlap.
+func (t *Trie) Draw(b *Builder, v TrieView) {
+	c := v.Camera
+	b.Clip(0, 0, b.S.W, b.S.H)
+	b.Frame(v.X-1, v.Y-1, c.W+2, c.H+2, 1, ColBorder)
+	t.axis(b, v)
+	b.Clip(v.X, v.Y, v.X+c.W, v.Y+c.H)
+	t.items = v.Layout.Visible(c, t.items)
+	m := v.Marks
+	if m.Walker && m.Sweep >= 0 {
+		b.Rect(v.X, v.Y, c.ScreenX(m.Sweep), c.H, Alpha(ColWalk, 0.10))
+	}
+	t.trie(b, v.X, v.Y)
+	t.marks(b, v)
+	if m.Walker {
+		t.walker(b, v)
+	}
+	t.drawLabels(b, v)
+	b.Clip(0, 0, b.S.W, b.S.H)
+}
+
+// axis draws the prefix-length grid lines /0, /16 .. /128 across the view
+// and their labels left of it.
+func (t *Trie) axis(b *Builder, v TrieView) {
+	c := v.Camera
+	n := len(b.S.Items)
+	b.Clip(v.X-AxisW, v.Y, v.X+c.W, v.Y+c.H)
+	for d := 0; d <= app.MaxDepth; d += 16 {
+		y := v.Y + c.ScreenY(float64(d))
+		if y < v.Y || y > v.Y+c.H {
+			continue
+		}
+		b.Rect(v.X, y, c.W, 1, ColGrid)
+		if y <= v.Y+c.H-8 {
+			b.Text(v.X-AxisW+2, y-6, depthLabels[d/16], Small, ColDim)
+		}
+	}
+	b.Tag(n, "axis")
+}
+
+// depthLabels are the axis labels /0, /16 .. /128.
+var depthLabels = func() (ls [app.MaxDepth/16 + 1]string) {
+	for i := range ls {
+		ls[i] = fmt.Sprintf("/%d", 16*i)
+	}
+	return ls
+}()
+
+// trie draws the edges, then the summaries and nodes of the visible items.
+func (t *Trie) trie(b *Builder, vx, vy float64) {
+	n := len(b.S.Items)
+	for _, it := range t.items {
+		if it.PX == it.X && it.PY == it.Y {
+			continue
+		}
+		c := ColEdge
+		if math.Abs(float64(it.PX-it.X)) > 200 {
+			c = Alpha(c, 0.4) // a long way to an ancestor, often off-screen
+		}
+		b.Line(vx+float64(it.PX), vy+float64(it.PY), vx+float64(it.X), vy+float64(it.Y), 1, c)
+	}
+	b.Tag(n, "edge")
+	for _, it := range t.items {
+		n = len(b.S.Items)
+		x, y := vx+float64(it.X), vy+float64(it.Y)
+		switch {
+		case it.Kind == app.ItemSummary:
+			// a column from the subtree's root down to its deepest
+			// prefix, denser for more routes, capped where the root is
+			a := 0.06 + 0.03*math.Log2(float64(it.Routes)+1)
+			w := max(float64(it.X1-it.X0), 1)
+			b.Rect(vx+float64(it.X0), y, w, max(float64(it.Y1-it.Y), 2), Alpha(ColSummary, min(a, 0.5)))
+			b.Rect(vx+float64(it.X0), y, w, 2, Alpha(ColRTInfo, 0.8))
+			b.Tag(n, "summary")
+		case it.RTInfo:
+			b.Rect(x-2, y-2, 4, 4, ColRTInfo)
+			b.Tag(n, "node")
+		default:
+			b.Rect(x-1.5, y-1.5, 3, 3, ColInner)
+			b.Tag(n, "node")
+		}
+	}
+}
+
+// marks draws the nodes holding expiring routes, the routes removed so
+// far in the pass and the node the walk stands on.
+func (t *Trie) marks(b *Builder, v TrieView) {
+	lay, m := v.Layout, v.Marks
+	n := len(b.S.Items)
+	for _, i := range lay.Expiring {
+		x, y := t.pos(v, i)
+		b.Rect(x-3.5, y-3.5, 7, 7, ColExpiring)
+	}
+	b.Tag(n, "expiring")
+	n = len(b.S.Items)
+	for _, i := range m.Removed {
+		x, y := t.pos(v, i)
+		cross(b, x, y, 6, 2.5, ColRemoved)
+	}
+	b.Tag(n, "removed")
+	if m.Current >= 0 {
+		n = len(b.S.Items)
+		x, y := t.pos(v, m.Current)
+		b.Frame(x-7, y-7, 14, 14, 2, ColCursor)
+		b.Tag(n, "cursor")
+	}
+}
+
+// cross draws an X of half-size r centred on (x, y).
+func cross(b *Builder, x, y, r, lw float64, c color.RGBA) {
+	b.Line(x-r, y-r, x+r, y+r, lw, c)
+	b.Line(x-r, y+r, x+r, y-r, lw, c)
+}
+
+// walker draws the trie walk's sweep line and the path from the root to
+// the node it stands on (the walker's implicit stack).
+func (t *Trie) walker(b *Builder, v TrieView) {
+	lay, m, c := v.Layout, v.Marks, v.Camera
+	if m.Sweep < 0 {
+		return
+	}
+	n := len(b.S.Items)
+	b.Rect(v.X+c.ScreenX(m.Sweep)-1, v.Y, 2, c.H, Alpha(ColWalk, 0.8))
+	b.Tag(n, "sweep")
+	if m.Current < 0 {
+		return
+	}
+	n = len(b.S.Items)
+	for fn := lay.Nodes[m.Current].Node; fn.Parent != nil; fn = fn.Parent {
+		ci, pi := lay.Index(fn.ID), lay.Index(fn.Parent.ID)
+		if ci < 0 || pi < 0 {
+			break
+		}
+		x0, y0 := t.pos(v, pi)
+		x1, y1 := t.pos(v, ci)
+		b.Line(x0, y0, x1, y1, 2, Alpha(ColCursor, 0.9))
+	}
+	b.Tag(n, "walker")
+}
+
+// pos returns the scene position of view node i.
+func (t *Trie) pos(v TrieView, i int32) (float64, float64) {
+	x, y := v.Layout.NodePos(v.Camera, i)
+	return v.X + float64(x), v.Y + float64(y)
+}
+
+// label is a piece of text placed in a trie view, in view pixels.
+type label struct {
+	s    string
+	x, y float64
+}
+
+// labelH is the height a label claims; labelWidth estimates its width in
+// the Small style.
+const labelH = 11
+
+func labelWidth(s string) float64 { return float64(len(s)) * 6 }
+
+// drawLabels writes route counts under the biggest summaries and prefixes
+// next to route-bearing nodes, largest first, where they do not overlap,
+// each on a dark backing so that it reads over the trie.
+func (t *Trie) drawLabels(b *Builder, v TrieView) {
+	t.grid.reset(int(v.Camera.W), int(v.Camera.H))
+	t.cands = append(t.cands[:0], t.items...)
+	slices.SortFunc(t.cands, func(a, b app.Item) int { return int(b.Routes - a.Routes) })
+	n := len(b.S.Items)
+	for _, it := range t.cands {
+		l, ok := t.label(v.Layout, it)
+		if !ok || !t.grid.claim(l.x, l.y, labelWidth(l.s), labelH) {
+			continue
+		}
+		x, y := v.X+l.x, v.Y+l.y
+		b.Rect(x-1, y, labelWidth(l.s)+2, 12, Alpha(ColBG, 0.75))
+		b.Text(x, y-1, l.s, Small, ColLabel)
+	}
+	b.Tag(n, "label")
+}
+
+// label returns the label item it would carry: the route count under a
+// summary of two or more routes, the prefix beside a route-bearing node.
+func (t *Trie) label(lay *app.Layout, it app.Item) (label, bool) {
+	switch {
+	case it.Kind == app.ItemSummary && it.Routes >= 2:
+		return label{app.ShortCount(int(it.Routes)), float64(it.X0+it.X1)/2 - 4, float64(it.Y1) + 3}, true
+	case it.Kind == app.ItemNode && it.RTInfo:
+		return label{t.prefix(lay, it.View), float64(it.X) + 5, float64(it.Y) - 6}, true
+	}
+	return label{}, false
+}
+
+// prefix returns the prefix label of view node i, cached per layout.
+func (t *Trie) prefix(lay *app.Layout, i int32) string {
+	if t.labelsOf != lay || t.labels == nil {
+		t.labels, t.labelsOf = map[*fib6.Node]string{}, lay
+	}
+	fn := lay.Nodes[i].Node
+	s, ok := t.labels[fn]
+	if !ok {
+		s = app.NodePrefix(fn).String()
+		t.labels[fn] = s
+	}
+	return s
+}
+
+// occupancy is a grid of cellW x cellH cells over a view recording where
+// labels are.
+type occupancy struct {
+	cells []bool
+	w     int // columns
+}
+
+// Label grid cell size in pixels.
+const (
+	cellW = 6
+	cellH = 12
+)
+
+// reset clears the grid for a w x h view.
+func (g *occupancy) reset(w, h int) {
+	g.w = w/cellW + 1
+	n := g.w * (h/cellH + 1)
+	if cap(g.cells) < n {
+		g.cells = make([]bool, n)
+	}
+	g.cells = g.cells[:n]
+	clear(g.cells)
+}
+
+// claim reserves the cells under a box, reporting false (and reserving
+// nothing) if the box leaves the view or overlaps a reserved cell.
+func (g *occupancy) claim(x, y, w, h float64) bool {
+	if x < 0 || y < 0 {
+		return false
+	}
+	c0, r0 := int(x)/cellW, int(y)/cellH
+	c1, r1 := int(x+w)/cellW, int(y+h)/cellH
+	if c1 >= g.w || r1 >= len(g.cells)/g.w {
+		return false
+	}
+	for r := r0; r <= r1; r++ {
+		for c := c0; c <= c1; c++ {
+			if g.cells[r*g.w+c] {
+				return false
+			}
+		}
+	}
+	for r := r0; r <= r1; r++ {
+		for c := c0; c <= c1; c++ {
+			g.cells[r*g.w+c] = true
+		}
+	}
+	return true
+}
