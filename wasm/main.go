@@ -6,6 +6,7 @@
 package main
 
 import (
+	"fmt"
 	"log"
 	"syscall/js"
 
@@ -26,26 +27,68 @@ func main() {
 }
 
 // hook builds window.fib6lab. Go on wasm is single-threaded and the game
-// loop never blocks inside a frame, so these run between frames.
+// loop never blocks inside a frame, so these run between frames. Every
+// function recovers its own panics (see safe).
 func hook(s *app.Sim) js.Value {
 	return js.ValueOf(map[string]any{
-		"state": js.FuncOf(func(js.Value, []js.Value) any { return stateJS(s.State()) }),
-		"play":  js.FuncOf(func(js.Value, []js.Value) any { s.Play(); return nil }),
-		"pause": js.FuncOf(func(js.Value, []js.Value) any { s.Pause(); return nil }),
-		"step":  js.FuncOf(func(js.Value, []js.Value) any { s.Step(); return nil }),
-		"runGC": js.FuncOf(func(js.Value, []js.Value) any { s.RunGC(); return nil }),
-		"setSpeed": js.FuncOf(func(_ js.Value, a []js.Value) any {
+		"state": safe(s, func([]js.Value) any { return stateJS(s.State()) }),
+		"play":  safe(s, func([]js.Value) any { s.Play(); return nil }),
+		"pause": safe(s, func([]js.Value) any { s.Pause(); return nil }),
+		"step":  safe(s, func([]js.Value) any { s.Step(); return nil }),
+		"runGC": safe(s, func([]js.Value) any { s.RunGC(); return nil }),
+		"setSpeed": safe(s, func(a []js.Value) any {
 			s.SetSpeed(arg(a, 0, s.Speed))
 			return nil
 		}),
-		"setTimeRate": js.FuncOf(func(_ js.Value, a []js.Value) any {
+		"setTimeRate": safe(s, func(a []js.Value) any {
 			s.SetTimeRate(arg(a, 0, s.TimeRate))
 			return nil
 		}),
-		"addExpiring": js.FuncOf(func(_ js.Value, a []js.Value) any {
+		"addExpiring": safe(s, func(a []js.Value) any {
 			return s.AddExpiring(int(arg(a, 0, 10)), int(arg(a, 1, 128)), int64(arg(a, 2, 5)))
 		}),
+		"exec": safe(s, func(a []js.Value) any {
+			r := s.Exec(str(a, 0))
+			return map[string]any{"output": r.Output, "status": r.Status, "mismatch": r.Mismatch}
+		}),
+		"submit":      safe(s, func(a []js.Value) any { s.Submit(str(a, 0)); return nil }),
+		"lines":       safe(s, func(a []js.Value) any { return linesJS(s.Console.Lines(int(arg(a, 0, 0)))) }),
+		"historyPrev": safe(s, func(a []js.Value) any { return s.Console.History.Prev(str(a, 0)) }),
+		"historyNext": safe(s, func(a []js.Value) any { return s.Console.History.Next(str(a, 0)) }),
 	})
+}
+
+// safe wraps f as a JS function that never throws a Go panic into the
+// page: a panic becomes the page's error and the call returns
+// {error: message}.
+func safe(s *app.Sim, f func([]js.Value) any) js.Func {
+	return js.FuncOf(func(_ js.Value, a []js.Value) (ret any) {
+		defer func() {
+			if r := recover(); r != nil {
+				s.Err = fmt.Sprint("panic in a page call: ", r)
+				ret = map[string]any{"error": s.Err}
+			}
+		}()
+		return f(a)
+	})
+}
+
+// str returns argument i as a string, "" when it is missing or not a
+// string.
+func str(a []js.Value, i int) string {
+	if i >= len(a) || a[i].Type() != js.TypeString {
+		return ""
+	}
+	return a[i].String()
+}
+
+// linesJS converts console lines into a JS array of {seq, kind, text}.
+func linesJS(ls []app.ConsoleLine) any {
+	out := make([]any, len(ls))
+	for i, l := range ls {
+		out[i] = map[string]any{"seq": l.Seq, "kind": l.Kind.String(), "text": l.Text}
+	}
+	return out
 }
 
 // arg returns argument i as a number, or def when it is missing or not a
@@ -59,6 +102,7 @@ func arg(a []js.Value, i int, def float64) float64 {
 
 // stateJS converts the simulation summary into a plain JS object.
 func stateJS(st app.State) any {
+	lk := st.LastLookup
 	lanes := map[string]any{}
 	for name, l := range st.Lanes {
 		lanes[name] = map[string]any{
@@ -70,5 +114,9 @@ func stateJS(st app.State) any {
 		"ready": st.Ready, "loaded": st.Loaded, "total": st.Total, "routes": st.Routes,
 		"jiffies": st.Jiffies, "seconds": st.Seconds, "playing": st.Playing, "speed": st.Speed,
 		"timeRate": st.TimeRate, "frames": st.Frames, "error": st.Error, "strategies": lanes,
+		"kernelRoutes": st.KernelRoutes, "caption": st.Caption, "queued": st.Queued,
+		"consoleSeq": st.ConsoleSeq, "mismatches": st.Mismatches, "droppedEvents": st.Dropped,
+		"lastLookup": map[string]any{"label": lk.Label, "prefix": lk.Prefix, "steps": lk.Steps,
+			"backtracks": lk.Backtracks, "count": lk.Count},
 	}
 }

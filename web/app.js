@@ -11,6 +11,19 @@
     msg.classList.toggle("error", !!isError);
   }
 
+  // The error banner shows the engine's or the page's last error; the page
+  // keeps running underneath. Dismissing hides it until the error changes.
+  let bannerDismissed = "";
+  function banner(text) {
+    const b = $("banner");
+    if (!text || text === bannerDismissed) {
+      b.hidden = true;
+      return;
+    }
+    $("banner-text").textContent = text;
+    b.hidden = false;
+  }
+
   async function instantiate(go) {
     const url = "main.wasm";
     if (WebAssembly.instantiateStreaming) {
@@ -49,28 +62,111 @@
       }));
   }
 
-  // poll keeps the toolbar in step with the simulation (the space key and
+  // The console: the input submits lines to the Go side, which runs them
+  // in both namespaces over the next frames and writes the scrollback;
+  // pump copies new scrollback lines into the page every animation frame.
+  const MAX_DOM_LINES = 2000;
+  let lastSeq = 0;
+
+  function appendLines(lines) {
+    const out = $("con-out");
+    const atBottom = out.scrollTop + out.clientHeight >= out.scrollHeight - 4;
+    const frag = document.createDocumentFragment();
+    for (const l of lines) {
+      const div = document.createElement("div");
+      div.className = "ln " + l.kind;
+      div.textContent = l.text;
+      frag.appendChild(div);
+      lastSeq = l.seq;
+    }
+    out.appendChild(frag);
+    while (out.childElementCount > MAX_DOM_LINES) out.firstElementChild.remove();
+    if (atBottom) out.scrollTop = out.scrollHeight;
+  }
+
+  function pump() {
+    call((f) => {
+      const lines = f.lines(lastSeq);
+      if (Array.isArray(lines) && lines.length) appendLines(lines);
+    });
+    requestAnimationFrame(pump);
+  }
+
+  function submit(text) {
+    call((f) => f.submit(text));
+    const out = $("con-out");
+    out.scrollTop = out.scrollHeight;
+  }
+
+  function wireConsole() {
+    const input = $("con-in");
+    $("con-form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      submit(input.value);
+      input.value = "";
+    });
+    input.addEventListener("keydown", (e) => {
+      if (e.key !== "ArrowUp" && e.key !== "ArrowDown") return;
+      e.preventDefault();
+      call((f) => {
+        const v = e.key === "ArrowUp" ? f.historyPrev(input.value) : f.historyNext(input.value);
+        if (typeof v === "string") input.value = v;
+      });
+    });
+    // a pasted script (several lines) runs line by line, as in a shell
+    input.addEventListener("paste", (e) => {
+      const text = e.clipboardData ? e.clipboardData.getData("text/plain") : "";
+      if (!/[\r\n]/.test(text)) return;
+      e.preventDefault();
+      const v = input.value;
+      submit(v.slice(0, input.selectionStart) + text + v.slice(input.selectionEnd));
+      input.value = "";
+    });
+    $("banner-close").addEventListener("click", () => {
+      bannerDismissed = $("banner-text").textContent;
+      banner("");
+    });
+  }
+
+  // poll (through update) keeps the toolbar in step with the simulation (the space key and
   // the Step button change the play state from inside the page too).
   function poll() {
-    if (window.fib6lab) {
-      const s = window.fib6lab.state();
-      $("btn-play").textContent = s.playing ? "Pause" : "Play";
-      if (s.error) show(s.error, true);
-      else if (!s.ready) show(`loading ${Math.floor((100 * s.loaded) / Math.max(s.total, 1))}%`);
-      else if (msg.classList.contains("error") || /^(loading|starting)/.test(msg.textContent)) show("");
+    try {
+      update();
+    } catch (e) {
+      banner(`page error: ${e}`);
     }
     setTimeout(poll, 250);
   }
 
+  function update() {
+    if (window.fib6lab) {
+      const s = window.fib6lab.state();
+      $("btn-play").textContent = s.playing ? "Pause" : "Play";
+      banner(s.error);
+      $("con-status").textContent = s.queued > 0 ? `running… ${s.queued} lines queued` :
+        s.mismatches > 0 ? `${s.mismatches} commands differed between the namespaces` : "";
+      if (s.error) show(s.error, true);
+      else if (!s.ready) show(`loading ${Math.floor((100 * s.loaded) / Math.max(s.total, 1))}%`);
+      else if (msg.classList.contains("error") || /^(loading|starting)/.test(msg.textContent)) show("");
+    }
+  }
+
+  window.addEventListener("error", (e) => banner(`page error: ${e.message}`));
+  window.addEventListener("unhandledrejection", (e) => banner(`page error: ${e.reason}`));
+
   async function main() {
     wire();
+    wireConsole();
     show("starting…");
     try {
       const go = new Go();
       const { instance } = await instantiate(go);
       poll();
+      requestAnimationFrame(pump);
       await go.run(instance);
       show("the program exited", true);
+      banner("the Go program exited; reload the page");
     } catch (e) {
       show(`failed to start: ${e}`, true);
       console.error(e);

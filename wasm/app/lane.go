@@ -5,12 +5,14 @@ import (
 
 	"fib6lab/engine/fib6"
 	"fib6lab/engine/gc"
+	"fib6lab/engine/iproute2"
 	"fib6lab/engine/netns"
 	"fib6lab/engine/trace"
 )
 
-// gateway is the next hop of every route the page adds.
-var gateway = netip.MustParseAddr("fe80::1")
+// gateway is the next hop of every route the page bulk-loads, on-link on
+// eth0 (see SetupScript).
+var gateway = netip.MustParseAddr("2001:db8::2")
 
 // EntryState is what the shown part of a GC pass did to a GC list entry.
 type EntryState uint8
@@ -48,11 +50,24 @@ type Lane struct {
 	Current  int32   // view index of the node the walk stands on, -1 none
 	Sweep    float64 // world x left of which the trie walk is done, -1 none
 	Strip    []ListEntry
-	StripPos int     // strip entry the list walk stands on, -1 none
-	Listed   int     // routes on tb6_gc_hlist now
-	Removed  []int32 // view indexes of nodes that lost a route in this pass
+	StripPos int             // strip entry the list walk stands on, -1 none
+	Listed   int             // routes on tb6_gc_hlist now
+	Removed  []int32         // view indexes of nodes that lost a route in this pass
+	Shell    *iproute2.Shell // the console's shell on NS
+	Op       *OpView         // console operation on table main shown last, nil none
+	Lookup   Lookup          // last lookup on table main shown
+	Dropped  int             // trace events not kept: the recorder was full
 
 	rec        *trace.Recorder
+	dev        int           // ifindex of eth0, the device of bulk-loaded routes
+	opDepth    int           // OpBegin/OpEnd nesting of the console operation being shown
+	opSkip     bool          // that operation is not on table main: not shown
+	marks      []mark        // console commands still to reach in the queue
+	label      string        // console command whose events are being shown
+	queued     int64         // events ever queued
+	shown      int64         // events ever shown
+	drainGC    bool          // drain is inside a GC pass (OpBegin of a GC op .. GCPass)
+	drainDepth int           // drain's OpBegin/OpEnd nesting outside GC passes
 	events     []trace.Event // queued trace, played from index played
 	played     int
 	dirty      bool // the trie changed since Layout was built
@@ -70,54 +85,196 @@ func (l *Lane) Progress() float64 {
 	return float64(l.played) / float64(len(l.events))
 }
 
+// Caption returns the one-line description of the console operation
+// shown last (at most width characters), or "".
+func (l *Lane) Caption(width int) string {
+	if l.Op == nil {
+		return ""
+	}
+	return l.Op.Caption(width)
+}
+
 // Routes returns the number of routes in table main.
 func (l *Lane) Routes() int { return l.NS.FIB.Table(fib6.RT_TABLE_MAIN).Entries }
 
-// addRoute adds p via fe80::1 dev 2 to table main, as `ip -6 route add p
-// via fe80::1 dev eth0 [expires secs]` does (no expiry when secs is 0).
+// rtprotBoot is RTPROT_BOOT, the protocol `ip route add` gives routes
+// (not printed by `ip route show`).
+const rtprotBoot = 3
+
+// addRoute adds p via 2001:db8::2 dev eth0 to table main, as `ip -6 route
+// add p via 2001:db8::2 dev eth0 [expires secs]` does (no expiry when secs
+// is 0).
 func (l *Lane) addRoute(p netip.Prefix, secs int64) error {
 	ns := l.NS
 	rt := ns.FIB.NewInfo()
 	rt.Dst, rt.DstLen = fib6.KeyOf(p.Addr()), uint8(p.Bits())
 	rt.Type, rt.Metric, rt.Flags = fib6.RTN_UNICAST, fib6.IP6_RT_PRIO_USER, fib6.RTF_UP|fib6.RTF_GATEWAY
-	rt.NH.Dev, rt.NH.Gw = 2, gateway
+	rt.Protocol = rtprotBoot
+	rt.NH.Dev, rt.NH.Gw = l.dev, gateway
 	if secs > 0 {
 		rt.SetExpires(ns.Now() + secs*ns.HZ)
 	}
 	return ns.AddRoute(fib6.RT_TABLE_MAIN, rt, fib6.NLM_F_CREATE|fib6.NLM_F_EXCL)
 }
 
-// drain moves what the engine traced into the playback queue.
+// mark is a console command and the count of queued events at which its
+// events start.
+type mark struct {
+	at   int64
+	text string
+}
+
+// markCommand labels the events the next engine work queues with the
+// console command line that causes them.
+func (l *Lane) markCommand(line string) {
+	l.marks = append(l.marks, mark{at: l.queued + int64(len(l.rec.Events)), text: line})
+}
+
+// drain moves what the engine traced into the playback queue. When the
+// lane was idle and the new events create nodes, the trie is laid out
+// again at once, so an add is shown over the trie that has its new nodes.
 func (l *Lane) drain() {
-	evs := l.rec.Events
+	l.Dropped += l.rec.Dropped
+	evs := l.filter(l.rec.Events)
 	if len(evs) == 0 {
+		l.rec.Reset()
 		return
 	}
+	l.queued += int64(len(evs))
+	creates := false
 	for _, e := range evs {
-		if e.Kind == trace.RouteUnlink || e.Kind == trace.RouteLink {
+		switch e.Kind {
+		case trace.RouteUnlink, trace.RouteLink:
 			l.dirty = true
-			break
+		case trace.NodeCreate:
+			creates = true
 		}
 	}
-	if l.Pending() == 0 {
+	idle := l.Pending() == 0
+	if idle {
 		// swap buffers instead of copying a whole pass
 		l.events, l.rec.Events, l.played = evs, l.events[:0], 0
-		return
+	} else {
+		l.events = append(l.events, evs...)
 	}
-	l.events = append(l.events, evs...)
 	l.rec.Reset()
+	if idle && creates && l.Layout != nil {
+		l.refresh()
+	}
+}
+
+// filter drops, in place, the node visits of walks that are neither a GC
+// pass nor inside an operation: the dumps of `ip -6 route show` and
+// flush, which are not shown and would otherwise queue a visit of every
+// node of the trie.
+func (l *Lane) filter(evs []trace.Event) []trace.Event {
+	out := evs[:0]
+	for _, e := range evs {
+		switch {
+		case e.Kind == trace.OpBegin && isGCOp(e.Val):
+			l.drainGC = true
+		case e.Kind == trace.GCPass:
+			l.drainGC = false
+		case l.drainGC:
+		case e.Kind == trace.OpBegin:
+			l.drainDepth++
+		case e.Kind == trace.OpEnd:
+			l.drainDepth = max(l.drainDepth-1, 0)
+		case e.Kind == trace.NodeVisit && l.drainDepth == 0:
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
 }
 
 // play shows up to n queued events.
 func (l *Lane) play(n int) {
 	for ; n > 0 && l.played < len(l.events); n-- {
+		for len(l.marks) > 0 && l.marks[0].at <= l.shown {
+			l.label, l.marks = l.marks[0].text, l.marks[1:]
+		}
 		l.show(l.events[l.played])
 		l.played++
+		l.shown++
 	}
 }
 
+// inOp reports whether the next event to show is outside a GC pass: a
+// console operation, shown at the slower OpSpeed.
+func (l *Lane) inOp() bool {
+	if l.Pending() == 0 || l.Pass.Active {
+		return false
+	}
+	e := l.events[l.played]
+	return e.Kind != trace.OpBegin || !isGCOp(e.Val)
+}
+
+func isGCOp(v int64) bool { op := trace.Op(v); return op == trace.OpGCTrie || op == trace.OpGCList }
+
 // show updates what the lane displays for one trace event.
 func (l *Lane) show(e trace.Event) {
+	if l.Pass.Active || e.Kind == trace.GCPass || e.Kind == trace.OpBegin && isGCOp(e.Val) {
+		l.showGC(e)
+		return
+	}
+	l.showOp(e)
+}
+
+// showOp shows one event of a console operation. Only operations that
+// start on a node of the layout (table main) are shown; nested ones (a
+// replaced route's unlink inside fib6_add) belong to the outer one.
+func (l *Lane) showOp(e trace.Event) {
+	switch {
+	case e.Kind == trace.OpBegin && l.opDepth == 0:
+		l.opDepth, l.opSkip = 1, l.layoutIndex(e.Node) < 0
+		if !l.opSkip {
+			l.Op = &OpView{Op: trace.Op(e.Val), Label: l.label}
+		}
+		return
+	case e.Kind == trace.OpBegin:
+		l.opDepth++
+		return
+	case l.opDepth == 0 || l.opSkip || l.Op == nil:
+		l.closeOp(e)
+		return
+	case e.Kind == trace.OpEnd && l.opDepth == 1:
+		l.Op.end(e, l.nodePrefix)
+		if l.Op.Op == trace.OpLookup {
+			l.Lookup = Lookup{Label: l.Op.Label, Prefix: l.Op.Prefix, Steps: len(l.Op.Path),
+				Backtracks: l.Op.Backtracks, Count: l.Lookup.Count + 1}
+		}
+	default:
+		l.Op.apply(e, l.nodePrefix, l.nodeParent)
+	}
+	l.closeOp(e)
+}
+
+// closeOp leaves one level of operation nesting at an OpEnd.
+func (l *Lane) closeOp(e trace.Event) {
+	if e.Kind == trace.OpEnd && l.opDepth > 0 {
+		l.opDepth--
+	}
+}
+
+// nodePrefix returns the prefix of node id, or "" when it is not laid out.
+func (l *Lane) nodePrefix(id uint32) string {
+	if i := l.layoutIndex(id); i >= 0 {
+		return nodePrefixOr(l.Layout.Nodes[i].Node)
+	}
+	return ""
+}
+
+// nodeParent returns the ID of node id's parent, or 0.
+func (l *Lane) nodeParent(id uint32) uint32 {
+	if i := l.layoutIndex(id); i >= 0 && l.Layout.Nodes[i].Node.Parent != nil {
+		return l.Layout.Nodes[i].Node.Parent.ID
+	}
+	return 0
+}
+
+// showGC updates what the lane displays for one event of a GC pass.
+func (l *Lane) showGC(e trace.Event) {
 	switch e.Kind {
 	case trace.OpBegin:
 		if op := trace.Op(e.Val); op == trace.OpGCTrie || op == trace.OpGCList {

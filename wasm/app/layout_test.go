@@ -39,7 +39,7 @@ func checkLayout(t *testing.T, l *Layout, routes int) {
 func TestLayoutSmall(t *testing.T) {
 	s := loadedSim(t, full(t)[:2000], 0)
 	l := s.Lanes[0].Layout
-	checkLayout(t, l, 2000)
+	checkLayout(t, l, 2000+s.KernelRoutes)
 	if l.Index(1<<30) != -1 {
 		t.Fatal("unknown node id has an index")
 	}

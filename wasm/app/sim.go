@@ -12,12 +12,21 @@ import (
 	"fib6lab/engine/errno"
 	"fib6lab/engine/fib6"
 	"fib6lab/engine/gc"
+	"fib6lab/engine/iproute2"
 	"fib6lab/engine/netns"
 	"fib6lab/engine/trace"
 )
 
 // Speeds are the playback speeds offered, in trace events per frame.
 var Speeds = []float64{1.0 / 16, 1.0 / 8, 1.0 / 4, 1.0 / 2, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096}
+
+// Console operations (adds, deletes, lookups on table main) play at
+// OpSpeed events per frame, or faster when more are queued than OpSeconds
+// would show, and never faster than the chosen speed.
+const (
+	OpSpeed   = 1.0
+	OpSeconds = 3.0
+)
 
 // TimeRates are the virtual-clock rates offered, in virtual seconds per
 // wall second.
@@ -59,11 +68,17 @@ type Sim struct {
 	Frames   int
 	Loaded   int    // prefixes loaded into each lane so far
 	Err      string // last engine error or recovered panic, "" if none
+	Console  Console
+	// KernelRoutes is the number of routes SetupScript left in table main
+	// (eth0's prefix and link-local routes), before the table is loaded.
+	KernelRoutes int
 
 	opts     Options
 	prefixes []netip.Prefix
 	ready    bool
 	credit   float64 // events owed to each lane by fractional speeds
+	opRate   float64 // events per frame of the console operations queued
+	backlog  int     // events queued after the last frame
 	clockDue float64 // jiffies owed to the clock by fractional rates
 	rng      *rand.Rand
 }
@@ -79,9 +94,26 @@ func NewSim(o Options) *Sim {
 	for i, st := range gc.Strategies {
 		ns := netns.New(0, st)
 		ns.Nanotime = o.Nanotime
-		s.Lanes[i] = &Lane{Strategy: st, NS: ns, rec: &trace.Recorder{}, Current: -1, Sweep: -1, StripPos: -1}
+		s.Lanes[i] = &Lane{Strategy: st, NS: ns, Shell: iproute2.NewShell(ns), rec: &trace.Recorder{}, Current: -1, Sweep: -1, StripPos: -1}
 	}
+	s.guard(s.setup)
 	return s
+}
+
+// setup runs SetupScript in both namespaces and notes eth0 and the kernel
+// routes it made.
+func (s *Sim) setup() error {
+	for _, l := range s.Lanes {
+		for _, line := range SetupScript {
+			w := newCapWriter(MaxOutputLines)
+			if l.Shell.Run(line, w) != 0 {
+				return fmt.Errorf("setting up the namespace: %s: %s", line, w)
+			}
+		}
+		l.dev = l.NS.Dev("eth0").Index
+	}
+	s.KernelRoutes = s.Lanes[0].Routes()
+	return nil
 }
 
 // Ready reports whether both lanes hold the whole table.
@@ -120,13 +152,15 @@ func (s *Sim) Frame(dt time.Duration) {
 		if !s.ready {
 			return s.load()
 		}
+		s.work()
 		if s.Playing {
 			// nominal frames in dt, to a thousandth so that 1/60 s is one
 			ticks := Clamp(math.Round(dt.Seconds()*s.opts.FPS*1000)/1000, 0, maxCatchUp)
-			s.credit += s.Speed * ticks
+			s.credit += s.speed() * ticks
 			n := int(s.credit)
 			s.credit -= float64(n)
 			s.play(n)
+			s.backlog = s.Lanes[0].Pending()
 			if s.Pending() == 0 {
 				s.clockDue += s.TimeRate * float64(s.Lanes[0].NS.HZ) * ticks / s.opts.FPS
 				d := int64(s.clockDue)
@@ -137,6 +171,21 @@ func (s *Sim) Frame(dt time.Duration) {
 		s.refresh()
 		return nil
 	})
+}
+
+// speed returns the events per frame to play now: Speed, or while console
+// operations are shown OpSpeed, faster when they would take more than
+// OpSeconds (a flush of the whole table), and slower when Speed is.
+func (s *Sim) speed() float64 {
+	l := s.Lanes[0]
+	if p := l.Pending(); p > s.backlog || s.opRate == 0 {
+		// more was queued: a rate that shows all of it within OpSeconds
+		s.opRate = max(OpSpeed, float64(p)/(OpSeconds*s.opts.FPS))
+	}
+	if !l.inOp() || s.Speed < OpSpeed {
+		return s.Speed
+	}
+	return s.opRate
 }
 
 // guard runs f, turning its error or panic into Err (and pausing).

@@ -26,13 +26,27 @@ type State struct {
 	Frames   int
 	Error    string
 	Lanes    map[string]LaneState // by strategy name: "trie-walk", "gc-list"
+	// KernelRoutes is the routes of eth0 in table main (Routes counts
+	// them with the loaded table).
+	KernelRoutes int
+	LastLookup   Lookup // last lookup on table main the trie-walk lane showed
+	Caption      string // the console operation being shown, "" if none
+	Queued       int    // console lines waiting to run
+	ConsoleSeq   int    // number of the last console line written
+	Mismatches   int    // console commands whose two runs differed
+	Dropped      int    // trace events the trie-walk lane's recorder dropped (over its limit)
 }
+
+// CaptionWidth is the caption length State reports, in characters.
+const CaptionWidth = 400
 
 // State returns the current summary.
 func (s *Sim) State() State {
 	st := State{Ready: s.ready, Loaded: s.Loaded, Total: s.Total(), Routes: s.Lanes[0].Routes(),
 		Jiffies: s.Jiffies(), Seconds: s.Seconds(), Playing: s.Playing, Speed: s.Speed,
-		TimeRate: s.TimeRate, Frames: s.Frames, Error: s.Err, Lanes: map[string]LaneState{}}
+		TimeRate: s.TimeRate, Frames: s.Frames, Error: s.Err, Lanes: map[string]LaneState{},
+		KernelRoutes: s.KernelRoutes, LastLookup: s.Lanes[0].Lookup, Caption: s.Lanes[0].Caption(CaptionWidth),
+		Queued: s.Console.Queued(), ConsoleSeq: s.Console.seq, Mismatches: s.Console.Mismatches, Dropped: s.Lanes[0].Dropped}
 	for _, l := range s.Lanes {
 		g := l.NS.GC
 		st.Lanes[l.Strategy.String()] = LaneState{Passes: g.Passes, Visited: g.Visited, Checked: g.Checked,

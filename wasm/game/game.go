@@ -106,7 +106,7 @@ func (g *Game) view(i int) (x, y, w, h float32) {
 	pw := (float32(g.w) - 3*gutter) / 2
 	x = gutter + float32(i)*(pw+gutter) + axisW
 	y = statusH + headerH
-	return x, y, pw - axisW - gutter, float32(g.h) - y - footerH - gutter
+	return x, y, pw - axisW - gutter, float32(g.h) - y - footerH - gutter - captionH
 }
 
 // input pans (drag) and zooms (wheel) the shared camera from either trie
@@ -179,9 +179,10 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	}
 }
 
-// drawStatus draws the top line: virtual time, state and speeds, or the
-// loading progress, and the last error.
+// drawStatus draws the top line (virtual time, state and speeds, or the
+// loading progress) and the caption strip with the last error.
 func (g *Game) drawStatus(screen *ebiten.Image) {
+	defer g.recover()
 	s := g.Sim
 	g.b.begin(screen, 0, 0, float32(g.w), float32(g.h))
 	g.b.rect(0, 0, float32(g.w), statusH, colPanel)
@@ -198,17 +199,15 @@ func (g *Game) drawStatus(screen *ebiten.Image) {
 		}
 		line = fmt.Sprintf("virtual time %.2f s  (jiffies %d, HZ %d)   ·   %s   ·   %s events/frame   ·   clock %gx   ·   table main: %s routes",
 			s.Seconds(), s.Jiffies(), s.Lanes[0].NS.HZ, state, app.SpeedName(s.Speed), s.TimeRate, app.Commas(s.Lanes[0].Routes()))
+		if d := s.Lanes[0].Dropped; d > 0 {
+			line += fmt.Sprintf("   ·   %s trace events not kept (recorder full)", app.Commas(d))
+		}
 	}
 	g.fonts.draw(screen, g.fonts.mono, line, gutter, 5, colText)
 	if x := float32(g.w) - legendW; x > gutter+20+float32(text.Advance(line, g.fonts.mono)) {
 		g.drawLegend(screen, x, 12)
 	}
-	if s.Err != "" {
-		msg := "error: " + s.Err
-		g.b.rect(0, float32(g.h)-22, float32(g.w), 22, hex(0x3d1214))
-		g.b.flush()
-		g.fonts.draw(screen, g.fonts.mono, msg, gutter, float32(g.h)-18, colError)
-	}
+	g.drawCaption(screen)
 }
 
 // legendW is the width of the legend in the status line.
@@ -237,7 +236,7 @@ func (g *Game) drawLegend(screen *ebiten.Image, x, y float32) {
 func (g *Game) drawPanel(screen *ebiten.Image, i int, l *app.Lane) {
 	vx, vy, vw, vh := g.view(i)
 	px, py := vx-axisW-gutter/2, float32(statusH+gutter/2)
-	pw, ph := vw+axisW+gutter, float32(g.h)-py-gutter/2
+	pw, ph := vw+axisW+gutter, float32(g.h)-captionH-py-gutter/2
 	b := g.b
 	b.begin(screen, 0, 0, float32(g.w), float32(g.h))
 	// outlines rather than fills: software WebGL pays for every pixel
@@ -265,6 +264,7 @@ func (g *Game) drawPanel(screen *ebiten.Image, i int, l *app.Lane) {
 	}
 	b.flush()
 	g.drawLabels(screen, l.Layout, vx, vy, vw, vh)
+	g.drawOp(screen, l, vx, vy, vw, vh)
 	if l.Strategy == gc.GCList {
 		g.drawStrip(screen, l, vx, vy, vw, vh)
 	} else {
