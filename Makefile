@@ -43,8 +43,11 @@ bench:
 loadtest:
 	FIB6LAB_LOAD_SECONDS=10 go test -count=1 -run TestLoad -v ./cmd/server | grep -E 'load:|^ok|FAIL'
 
+# Each fuzz target for FUZZTIME (`make test` runs their seed corpora).
 fuzz:
-	go test -run '^$$' -fuzz FuzzOps -fuzztime $(FUZZTIME) ./engine/netns/
+	go test -run '^$$' -fuzz '^FuzzOps$$' -fuzztime $(FUZZTIME) ./engine/netns/
+	go test -run '^$$' -fuzz '^FuzzShell$$' -fuzztime $(FUZZTIME) ./engine/iproute2/
+	go test -run '^$$' -fuzz '^FuzzTranslate$$' -fuzztime $(FUZZTIME) ./engine/ila/
 
 clean:
 	rm -f web/main.wasm web/wasm_exec.js
