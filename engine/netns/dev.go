@@ -204,6 +204,7 @@ func (ns *Netns) addrconfUp(d *Device) {
 		ns.addLocalRoute(d, lo)
 		return
 	}
+	ns.nexthopsUp(d)
 	for _, ifa := range d.Addrs {
 		ns.addPrefixRoute(d, ifa)
 	}
@@ -272,7 +273,46 @@ func (ns *Netns) addrconfDown(d *Device) {
 	d.Addrs = nil
 	d.v6Up, d.ready, d.carrierOn = false, false, false
 	for _, rt := range ns.routesOn(d) {
-		rt.Table.Del(rt)
+		if rt.Node != nil { // not already gone with its ECMP group
+			ns.nexthopDown(rt, d)
+		}
+	}
+}
+
+// nexthopDown models fib6_ifdown for NETDEV_DOWN on one route through d:
+// a single-path route is deleted; in an ECMP group the hops through d are
+// marked dead and linkdown, and only when every hop is dead does the
+// whole group go (rt6_multipath_dead_count, rt6_multipath_flush).
+func (ns *Netns) nexthopDown(rt *fib6.Info, d *Device) {
+	group := append([]*fib6.Info{rt}, rt.Siblings()...)
+	dead := 0
+	for _, m := range group {
+		if m.NH.Dev == d.Index || m.NH.Flags&fib6.RTNH_F_DEAD != 0 {
+			dead++
+		}
+	}
+	if dead < len(group) {
+		for _, m := range group {
+			if m.NH.Dev == d.Index {
+				m.NH.Flags |= fib6.RTNH_F_DEAD | fib6.RTNH_F_LINKDOWN
+			}
+		}
+		return
+	}
+	for _, m := range group {
+		m.Table.Del(m)
+	}
+}
+
+// nexthopsUp models rt6_sync_up on NETDEV_UP: hops through d are no
+// longer dead, and no longer linkdown once d has carrier.
+func (ns *Netns) nexthopsUp(d *Device) {
+	clear := uint8(fib6.RTNH_F_DEAD)
+	if d.Carrier() {
+		clear |= fib6.RTNH_F_LINKDOWN
+	}
+	for _, rt := range ns.routesOn(d) {
+		rt.NH.Flags &^= clear
 	}
 }
 
