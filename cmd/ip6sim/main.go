@@ -27,6 +27,7 @@ func main() {
 	strategy := flag.String("gc", gc.GCList.String(), "GC strategy: trie-walk or gc-list")
 	exportPath := flag.String("export", "", "after the script, draw table main's trie to this file (.svg, .pdf or .png)")
 	plotPath := flag.String("export-plot", "", "measure a GC pass of both strategies and plot it to this file (.svg, .pdf or .png)")
+	kernel := flag.String("kernel", "", "modelled kernel release, as the `kernel VERSION` command (e.g. 6.1)")
 	flag.Parse()
 	s, err := gc.ParseStrategy(*strategy)
 	if err != nil {
@@ -34,6 +35,12 @@ func main() {
 		os.Exit(2)
 	}
 	sh := iproute2.NewShell(netns.New(*hz, s))
+	if *kernel != "" {
+		if err := sh.NS.SetKernel(*kernel); err != nil {
+			fmt.Fprintln(os.Stderr, "ip6sim: --kernel:", err)
+			os.Exit(2)
+		}
+	}
 	if *file != "" || *exportPath != "" || *plotPath != "" {
 		os.Exit(batch(sh, *file, *exportPath, *plotPath))
 	}

@@ -53,12 +53,14 @@ func (c *DstCache) GetIP6(cpu int) (*Entry, netip.Addr) {
 	if e := s.dst; e != nil {
 		if s.refreshTS > c.resetTS && (e.Obsolete == ObsoleteNone || Check(e, s.cookie, now)) {
 			e.Hold()
+			c.ops.Stats.CacheHits++
 			c.ops.emit(trace.Event{Kind: trace.CacheHit, Route: e.routeID(), Val: int64(cpu)})
 			return e, s.saddr
 		}
 		c.store(s, nil, 0)
 	}
 	s.refreshTS = now
+	c.ops.Stats.CacheMisses++
 	c.ops.emit(trace.Event{Kind: trace.CacheMiss, Val: int64(cpu)})
 	return nil, netip.Addr{}
 }

@@ -4,6 +4,7 @@ import (
 	"net/netip"
 
 	"fib6lab/engine/fib6"
+	"fib6lab/engine/lwtunnel"
 	"fib6lab/engine/trace"
 )
 
@@ -11,8 +12,9 @@ import (
 const IPv6MinMTU = 1280
 
 // copyInit models ip6_rt_copy_init: the dst takes the route's device,
-// flags, gateway (adding RTF_GATEWAY) and, by reference in the kernel,
-// its MTU metric.
+// flags, gateway (adding RTF_GATEWAY), by reference in the kernel its MTU
+// metric, and a reference to the nexthop's lwtunnel state with its
+// handlers redirected (lwtunnel_set_redirect).
 func copyInit(e *Entry, rt *fib6.Info) {
 	e.From = rt
 	e.Dev = rt.NH.Dev
@@ -22,7 +24,29 @@ func copyInit(e *Entry, rt *fib6.Info) {
 		e.Gateway = rt.NH.Gw
 		e.RtFlags |= fib6.RTF_GATEWAY
 	}
+	attachLwt(e, rt.NH.Lwt)
 }
+
+// attachLwt gives e a reference to s and points its output at the state's
+// registry wrapper, the displaced handler being the device output.
+func attachLwt(e *Entry, s *lwtunnel.State) {
+	if s == nil {
+		return
+	}
+	e.Lwt = s.Hold()
+	h := lwtunnel.Handlers{Output: devOutput, Input: devInput}
+	if r := s.Registry(); r != nil {
+		r.SetRedirect(s, &h)
+	}
+	e.OutputFn = h.Output
+}
+
+// devOutput models ip6_output handing the packet to the device, which
+// accepts it.
+func devOutput(lwtunnel.Net, *lwtunnel.Skb) error { return nil }
+
+// devInput models ip6_input / ip6_forward delivering the packet.
+func devInput(*lwtunnel.Skb) error { return nil }
 
 // cacheAlloc models ip6_rt_cache_alloc on cpu: a counted RTF_CACHE clone
 // of rt for the /128 daddr (RTF_ANYCAST when an on-link route's own

@@ -61,12 +61,13 @@ func (e *Entry) Hold() { e.Refs++ }
 
 // Release models dst_release: drop one reference; the last one frees the
 // dst (dst_destroy), which subtracts it from its dst_ops entry counter
-// unless it is DST_NOCOUNT.
+// unless it is DST_NOCOUNT, and drops its lwtunnel state reference.
 func (e *Entry) Release() {
 	e.Refs--
 	if e.Refs == 0 && !e.freed {
 		e.freed = true
 		e.ops.destroy(e)
+		e.Lwt.Put()
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"net/netip"
 
 	"fib6lab/engine/fib6"
+	"fib6lab/engine/lwtunnel"
 	"fib6lab/engine/trace"
 )
 
@@ -65,6 +66,9 @@ type Stats struct {
 	GCCalls  int   // ip6_dst_gc calls
 	GCRuns   int   // of them, those that ran fib6_run_gc
 	Peak     int64 // highest exact entry count seen
+	// CacheHits and CacheMisses count dst_cache_get results of every
+	// DstCache of the namespace.
+	CacheHits, CacheMisses int
 }
 
 // Ops models the namespace's struct dst_ops (net->ipv6.ip6_dst_ops,
@@ -82,6 +86,10 @@ type Ops struct {
 	Stats    Stats
 	// Log holds the kernel log lines the dst code printed, oldest first.
 	Log []string
+	// Encaps is the lwtunnel encap ops registry of the modelled kernel
+	// (the kernel's global lwtun_encaps[]); routes with an encap build
+	// their state through it. Nil: no encap types.
+	Encaps *lwtunnel.Registry
 
 	global int64   // percpu_counter.count
 	local  []int64 // per-CPU deltas not yet folded

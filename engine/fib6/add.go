@@ -2,6 +2,7 @@ package fib6
 
 import (
 	"fib6lab/engine/errno"
+	"fib6lab/engine/lwtunnel"
 	"fib6lab/engine/trace"
 )
 
@@ -243,10 +244,10 @@ func (t *Table) updateDuplicate(iter, rt *Info) {
 }
 
 // duplicateNexthop models rt6_duplicate_nexthop for inline nexthops: same
-// device and same gateway (unspecified if none). Encap comparison joins
-// when lightweight tunnels do.
+// device, same gateway (unspecified if none) and encaps that
+// lwtunnel_cmp_encap finds equal.
 func duplicateNexthop(a, b *Info) bool {
-	return a.NH.Dev == b.NH.Dev && a.NH.Gw == b.NH.Gw
+	return a.NH.Dev == b.NH.Dev && a.NH.Gw == b.NH.Gw && !lwtunnel.CmpEncap(a.NH.Lwt, b.NH.Lwt)
 }
 
 func (t *Table) linkRoute(fn *Node, ins **Info, rt, next *Info) {

@@ -30,11 +30,23 @@ func (rt *Info) SetDstState(s DstState) {
 	rt.Extra.Dst = s
 }
 
-// purgeDst runs the Purge step of fib6_purge_rt for rt.
+// purgeDst runs the Purge step of fib6_purge_rt for rt, then drops the
+// route's reference to its lwtunnel state (fib6_nh_release, which the
+// kernel runs when the last fib6_info reference goes; the model frees a
+// route as it leaves the trie).
 func purgeDst(rt *Info) {
 	if s := rt.DstState(); s != nil {
 		s.Purge()
 	}
+	ReleaseLwt(rt)
+}
+
+// ReleaseLwt drops rt's reference to its lwtunnel state (lwtstate_put in
+// fib_nh_common_release) and forgets it; used for routes that leave the
+// trie and for routes a failed request built but never linked.
+func ReleaseLwt(rt *Info) {
+	rt.NH.Lwt.Put()
+	rt.NH.Lwt = nil
 }
 
 // UpdateSernum models fib6_update_sernum (net/ipv6/ip6_fib.c): give the

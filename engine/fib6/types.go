@@ -10,6 +10,7 @@ package fib6
 import (
 	"net/netip"
 
+	"fib6lab/engine/lwtunnel"
 	"fib6lab/engine/trace"
 )
 
@@ -80,13 +81,15 @@ const (
 const IP6_RT_PRIO_USER = 1024
 
 // Nexthop models the inline struct fib6_nh of a route: output device
-// (ifindex, 0 = none), optional gateway, ECMP weight (rtnh_hops+1) and
-// RTNH_F_* flags.
+// (ifindex, 0 = none), optional gateway, ECMP weight (rtnh_hops+1),
+// RTNH_F_* flags and the lightweight-tunnel state (fib_nh_lws) the route
+// holds one reference to.
 type Nexthop struct {
 	Dev    int
 	Gw     netip.Addr // zero Addr when the route has no gateway
 	Weight uint32
 	Flags  uint8
+	Lwt    *lwtunnel.State // nil without an encap
 }
 
 // Extra holds the rarely set parts of a route, kept out of line so that a

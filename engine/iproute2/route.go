@@ -116,6 +116,9 @@ func (r *routeArgs) keyword(ns *netns.Netns, args []string, i int, nh *netns.NH)
 		nh.Onlink = true
 		return 0, nil
 	}
+	if key == "encap" {
+		return parseEncap(c, args, i)
+	}
 	if key == "lock" || isMetricKey(key) == "" && !takesValue(key) {
 		return 0, r.destination(args, i)
 	}
@@ -344,6 +347,7 @@ type routeFilter struct {
 	typ       int // -1 = any
 	ipv4      bool
 	tableSeen bool
+	cloned    bool // `cache` / `cloned`: list route exceptions instead
 }
 
 // parseFilter models the selector parsing of iproute_list_flush.
@@ -352,6 +356,10 @@ func parseFilter(ns *netns.Netns, o ipOpts, args []string) (*routeFilter, error)
 	for i := 0; i < len(args); i++ {
 		key := args[i]
 		if key == "to" {
+			continue
+		}
+		if key == "cache" || key == "cloned" {
+			f.cloned = true
 			continue
 		}
 		if !isSelector(key) {
@@ -430,12 +438,20 @@ func (f *routeFilter) selector(ns *netns.Netns, key, val string) error {
 
 // wants reports whether the filter selects rt.
 func (f *routeFilter) wants(rt *fib6.Info) bool {
-	p := rt.Prefix()
+	return f.wantsPrefix(rt.Prefix()) && f.wantsRoute(rt)
+}
+
+// wantsPrefix applies the root, match and exact selectors to p.
+func (f *routeFilter) wantsPrefix(p netip.Prefix) bool {
+	return !(f.root.IsValid() && (p.Bits() < f.root.Bits() || !f.root.Contains(p.Addr())) ||
+		f.match.IsValid() && (p.Bits() > f.match.Bits() || !p.Contains(f.match.Addr())) ||
+		f.exact.IsValid() && p != f.exact.Masked())
+}
+
+// wantsRoute applies the proto, type, via and dev selectors to rt.
+func (f *routeFilter) wantsRoute(rt *fib6.Info) bool {
 	switch {
-	case f.root.IsValid() && (p.Bits() < f.root.Bits() || !f.root.Contains(p.Addr())),
-		f.match.IsValid() && (p.Bits() > f.match.Bits() || !p.Contains(f.match.Addr())),
-		f.exact.IsValid() && p != f.exact.Masked(),
-		f.proto >= 0 && uint8(f.proto) != rt.Protocol,
+	case f.proto >= 0 && uint8(f.proto) != rt.Protocol,
 		f.typ >= 0 && uint8(f.typ) != rt.Type,
 		f.via.IsValid() && !groupHas(rt, func(h *fib6.Info) bool { return h.NH.Gw == f.via }),
 		f.dev != 0 && !groupHas(rt, func(h *fib6.Info) bool { return h.NH.Dev == f.dev }):

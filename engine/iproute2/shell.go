@@ -64,6 +64,7 @@ func (sh *Shell) Run(line string, out io.Writer) int {
 	}
 	dropped := sh.traceDropped()
 	sh.Status = sh.exec(args, out)
+	sh.NS.Quiesce()
 	sh.elapse(CommandCost)
 	if n := sh.traceDropped() - dropped; n > 0 {
 		fmt.Fprintln(out, sh.TraceNote())
@@ -133,18 +134,23 @@ var commands map[string]command
 
 func init() {
 	commands = map[string]command{
-		"ip":     runIP,
-		"sysctl": runSysctl,
-		"sleep":  runSleep,
-		"echo":   runEcho,
-		"true":   func(*Shell, []string, io.Writer) int { return 0 },
-		"false":  func(*Shell, []string, io.Writer) int { return 1 },
+		"ip":       runIP,
+		"sysctl":   runSysctl,
+		"sleep":    runSleep,
+		"echo":     runEcho,
+		"kernel":   runKernelCmd,
+		"send":     runSend,
+		"ptb":      runPTB,
+		"redirect": runRedirect,
+		"cat":      runCat,
+		"true":     func(*Shell, []string, io.Writer) int { return 0 },
+		"false":    func(*Shell, []string, io.Writer) int { return 1 },
 	}
 }
 
 // externals are the commands that are programs, not bash builtins, with
 // the path bash finds them at on the reference machine.
-var externals = map[string]string{"ip": "/usr/sbin/ip", "sysctl": "/usr/sbin/sysctl", "sleep": "/usr/bin/sleep"}
+var externals = map[string]string{"ip": "/usr/sbin/ip", "sysctl": "/usr/sbin/sysctl", "sleep": "/usr/bin/sleep", "cat": "/usr/bin/cat"}
 
 func (sh *Shell) exec(args []string, out io.Writer) int {
 	c, ok := commands[args[0]]

@@ -6,6 +6,7 @@ import (
 	"net/netip"
 	"strings"
 
+	"fib6lab/engine/dst"
 	"fib6lab/engine/errno"
 	"fib6lab/engine/fib6"
 	"fib6lab/engine/netns"
@@ -26,6 +27,12 @@ func routeShow(sh *Shell, o ipOpts, args []string, _ uint16, out io.Writer) erro
 	f, err := parseFilter(sh.NS, o, args)
 	if err != nil || f.ipv4 {
 		return err
+	}
+	if f.cloned {
+		for _, c := range selectCached(sh.NS, f) {
+			io.WriteString(out, formatCached(sh.NS, c, f))
+		}
+		return nil
 	}
 	rts, err := selectRoutes(sh.NS, f, "Dump")
 	if err != nil {
@@ -73,6 +80,9 @@ func formatRoute(ns *netns.Netns, rt *fib6.Info, f *routeFilter) string {
 	b.WriteString(dstString(rt.Prefix()))
 	sibs := rt.Siblings()
 	if len(sibs) == 0 {
+		b.WriteString(formatEncap(&rt.NH))
+	}
+	if len(sibs) == 0 {
 		writeHop(&b, ns, rt, f)
 	}
 	writeTable(&b, rt, f.table == 0)
@@ -83,7 +93,7 @@ func formatRoute(ns *netns.Netns, rt *fib6.Info, f *routeFilter) string {
 	b.WriteString("\n")
 	if len(sibs) > 0 {
 		for _, h := range append([]*fib6.Info{rt}, sibs...) {
-			fmt.Fprintf(&b, "\tnexthop via %s dev %s weight %d %s\n", h.NH.Gw, devName(ns, h.NH.Dev), h.NH.Weight, hopFlags(h))
+			fmt.Fprintf(&b, "\tnexthop%s via %s dev %s weight %d %s\n", formatEncap(&h.NH), h.NH.Gw, devName(ns, h.NH.Dev), h.NH.Weight, hopFlags(h))
 		}
 	}
 	return b.String()
@@ -128,20 +138,26 @@ func writeInfo(b *strings.Builder, ns *netns.Netns, rt *fib6.Info, single bool) 
 			b.WriteString(" " + strings.TrimSuffix(fl, " "))
 		}
 	}
-	if ticks := expiresTicks(ns, rt); ticks != 0 {
+	writeTail(b, ns, rt, rt.HasExpires(), rt.Expires, rt.Metric_(fib6.RTAX_MTU))
+}
+
+// writeTail prints expires (when set and not exactly due), the RTAX
+// metrics with mtu as the MTU, and pref.
+func writeTail(b *strings.Builder, ns *netns.Netns, rt *fib6.Info, hasExpires bool, expires int64, mtu uint32) {
+	if ticks := expiresTicks(ns, hasExpires, expires); ticks != 0 {
 		fmt.Fprintf(b, " expires %dsec", ticks/userHZ)
 	}
-	writeMetrics(b, rt)
+	writeMetrics(b, rt, mtu)
 	fmt.Fprintf(b, " pref %s", prefName(rt))
 }
 
-// expiresTicks models rtnl_put_cacheinfo: the time left in USER_HZ ticks,
-// truncated, sign kept, clamped to INT_MAX.
-func expiresTicks(ns *netns.Netns, rt *fib6.Info) int64 {
-	if !rt.HasExpires() {
+// expiresTicks models rtnl_put_cacheinfo: the time left until expires
+// (jiffies) in USER_HZ ticks, truncated, sign kept, clamped to INT_MAX.
+func expiresTicks(ns *netns.Netns, hasExpires bool, expires int64) int64 {
+	if !hasExpires {
 		return 0
 	}
-	left := rt.Expires - ns.Now()
+	left := expires - ns.Now()
 	mag := left
 	if mag < 0 {
 		mag = -mag
@@ -153,20 +169,25 @@ func expiresTicks(ns *netns.Netns, rt *fib6.Info) int64 {
 	return ticks
 }
 
-func writeMetrics(b *strings.Builder, rt *fib6.Info) {
-	if rt.Extra == nil {
-		return
+// writeMetrics prints the route's RTAX metrics, with mtu in place of its
+// MTU metric (a dst's own MTU).
+func writeMetrics(b *strings.Builder, rt *fib6.Info, mtu uint32) {
+	var metrics [fib6.RTAX_MAX + 1]uint32
+	var locks uint32
+	if rt.Extra != nil {
+		metrics, locks = rt.Extra.Metrics, rt.Extra.Locks
 	}
+	metrics[fib6.RTAX_MTU] = mtu
 	for _, m := range []struct {
 		name string
 		i    int
 	}{{"mtu", fib6.RTAX_MTU}, {"advmss", fib6.RTAX_ADVMSS}, {"hoplimit", fib6.RTAX_HOPLIMIT}} {
-		v := rt.Extra.Metrics[m.i]
+		v := metrics[m.i]
 		if v == 0 {
 			continue
 		}
 		lock := ""
-		if rt.Extra.Locks&(1<<m.i) != 0 {
+		if locks&(1<<m.i) != 0 {
 			lock = "lock "
 		}
 		fmt.Fprintf(b, " %s %s%d", m.name, lock, v)
@@ -210,6 +231,12 @@ func routeFlush(sh *Shell, o ipOpts, args []string, _ uint16, _ io.Writer) error
 	f, err := parseFilter(sh.NS, o, args)
 	if err != nil || f.ipv4 {
 		return err
+	}
+	if f.cloned {
+		for _, c := range selectCached(sh.NS, f) {
+			dst.NexthopOf(c.Route).Delete(c.Dst.Dst) // RTM_DELROUTE with RTM_F_CLONED
+		}
+		return nil
 	}
 	rts, err := selectRoutes(sh.NS, f, "Flush")
 	if err != nil {
@@ -266,17 +293,32 @@ func routeGet(sh *Shell, _ ipOpts, args []string, _ uint16, out io.Writer) error
 	return nil
 }
 
+// exceptionFor returns rt's live exception for daddr, or nil.
+func exceptionFor(rt *fib6.Info, daddr netip.Addr) *dst.Entry {
+	if nh := dst.NexthopOf(rt); nh != nil {
+		return nh.Lookup(daddr)
+	}
+	return nil
+}
+
 // formatGet prints the dst a lookup of daddr returns (rt6_fill_node for
-// an RTM_GETROUTE answer).
+// an RTM_GETROUTE answer): the route's copy (no expiry printed, as
+// checked against the kernel), or its exception for daddr with the
+// exception's gateway, expiry and MTU.
 func formatGet(ns *netns.Netns, rt *fib6.Info, daddr netip.Addr) string {
+	gw, hasExp, exp, mtu := rt.NH.Gw, false, int64(0), rt.Metric_(fib6.RTAX_MTU)
+	if e := exceptionFor(rt, daddr); e != nil {
+		gw, hasExp, exp, mtu = dstGateway(e), e.RtFlags&fib6.RTF_EXPIRES != 0, e.Expires, e.MTU
+	}
 	var b strings.Builder
 	if rt.Type != fib6.RTN_UNICAST {
 		b.WriteString(nameOf(typeNames, uint32(rt.Type)) + " ")
 	}
 	fmt.Fprintf(&b, "%s from ::", daddr)
+	b.WriteString(formatEncap(&rt.NH))
 	out := ns.DevByIndex(rt.NH.Dev)
-	if rt.NH.Gw.IsValid() {
-		fmt.Fprintf(&b, " via %s", rt.NH.Gw)
+	if gw.IsValid() {
+		fmt.Fprintf(&b, " via %s", gw)
 	}
 	dev := devName(ns, rt.NH.Dev)
 	if rt.Type == fib6.RTN_LOCAL {
@@ -300,7 +342,56 @@ func formatGet(ns *netns.Netns, rt *fib6.Info, daddr netip.Addr) string {
 	if fl := hopFlags(rt); fl != "" {
 		b.WriteString(" " + strings.TrimSuffix(fl, " "))
 	}
-	writeMetrics(&b, rt)
-	fmt.Fprintf(&b, " pref %s\n", prefName(rt))
+	writeTail(&b, ns, rt, hasExp, exp, mtu)
+	b.WriteString("\n")
+	return b.String()
+}
+
+// dstGateway returns a dst's gateway as rt6_fill_node reports it: only
+// with RTF_GATEWAY.
+func dstGateway(e *dst.Entry) netip.Addr {
+	if e.RtFlags&fib6.RTF_GATEWAY == 0 {
+		return netip.Addr{}
+	}
+	return e.Gateway
+}
+
+// selectCached returns the live exceptions of the filter's table(s) that
+// its selectors pick (prefix selectors apply to the /128 destination).
+func selectCached(ns *netns.Netns, f *routeFilter) []netns.CachedRoute {
+	var out []netns.CachedRoute
+	for _, c := range ns.Cache() {
+		p := netip.PrefixFrom(c.Dst.Dst, 128)
+		if f.table != 0 && c.Route.Table.ID != f.table {
+			continue
+		}
+		if f.wantsPrefix(p) && f.wantsRoute(c.Route) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// formatCached prints one exception as `ip -6 route show cache` does
+// (rt6_fill_node of the clone: its /128, gateway, expiry and MTU, the
+// route's device, metric and pref; no "cache" word for IPv6).
+func formatCached(ns *netns.Netns, c netns.CachedRoute, f *routeFilter) string {
+	var b strings.Builder
+	rt, e := c.Route, c.Dst
+	b.WriteString(e.Dst.String())
+	b.WriteString(formatEncap(&rt.NH))
+	if gw := dstGateway(e); gw.IsValid() && !f.via.IsValid() {
+		fmt.Fprintf(&b, " via %s", gw)
+	}
+	if f.dev == 0 {
+		fmt.Fprintf(&b, " dev %s", devName(ns, e.Dev))
+	}
+	writeTable(&b, rt, f.table == 0)
+	if f.proto < 0 && rt.Protocol != rtprotBoot {
+		fmt.Fprintf(&b, " proto %s", nameOf(protoNames, uint32(rt.Protocol)))
+	}
+	fmt.Fprintf(&b, " metric %d", rt.Metric)
+	writeTail(&b, ns, rt, e.RtFlags&fib6.RTF_EXPIRES != 0, e.Expires, e.MTU)
+	b.WriteString("\n")
 	return b.String()
 }

@@ -172,3 +172,17 @@ func (g *Grace) Synchronize() {
 		f()
 	}
 }
+
+// Registry returns the registry whose ops built s (nil for a state made by
+// hand), the one whose wrappers its dsts are redirected to.
+func (s *State) Registry() *Registry { return s.reg }
+
+// CmpEncap models lwtunnel_cmp_encap for two states without naming a
+// registry (the route code's duplicate-nexthop test): both nil -> equal;
+// one nil -> different; otherwise a's registry decides (Registry.CmpEncap).
+func CmpEncap(a, b *State) bool {
+	if a == nil || b == nil || a.reg == nil {
+		return a != b
+	}
+	return a.reg.CmpEncap(a, b)
+}

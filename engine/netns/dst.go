@@ -81,13 +81,27 @@ func (ns *Netns) SetKernel(version string) error {
 	return nil
 }
 
-// applyKernel records k and sets the dst switches it implies.
+// applyKernel records k and sets the dst switches it implies, with a
+// fresh encap registry holding the release's ILA ops (states already
+// built keep their own registry; all share one RCU grace-period queue).
 func (ns *Netns) applyKernel(k Kernel) {
 	k.UnlinkIdle = k.atLeast(6, 18)
 	k.ILACache = k.atLeast(4, 9)
 	ns.Kernel = k
 	ns.Dst.Kernel = dst.Kernel{MaxSize: !k.atLeast(6, 3), LinkParent: k.atLeast(6, 15)}
+	reg := lwtunnel.NewRegistry()
+	if old := ns.Dst.Encaps; old != nil {
+		reg.Grace = old.Grace
+	}
+	reg.NoDestroyState = !k.ILACache
+	_ = ns.ILA().Register(reg) // an empty registry has the slot free
+	ns.Dst.Encaps = reg
 }
+
+// Quiesce ends the current RCU grace period (every CPU passed a quiescent
+// state, as between two commands): states whose free was deferred are
+// freed now.
+func (ns *Netns) Quiesce() { ns.Dst.Encaps.Grace.Synchronize() }
 
 func parseKernel(v string) (Kernel, error) {
 	parts := strings.Split(v, ".")

@@ -5,6 +5,7 @@ import (
 
 	"fib6lab/engine/errno"
 	"fib6lab/engine/fib6"
+	"fib6lab/engine/lwtunnel"
 )
 
 // NH is one nexthop of a route request (struct rtnexthop / fib6_config
@@ -40,6 +41,10 @@ type RouteConfig struct {
 	// Multipath is set when the nexthops came in RTA_MULTIPATH (iproute2
 	// `nexthop ...`), even a single one.
 	Multipath bool
+	// EncapType and Encap are RTA_ENCAP_TYPE and the parsed RTA_ENCAP
+	// (e.g. *ila.Attrs); EncapType 0 = no encap.
+	EncapType lwtunnel.EncapType
+	Encap     any
 }
 
 // Errors of ip6_route_info_create / ip6_validate_gw with their extack text.
@@ -69,20 +74,25 @@ func (ns *Netns) RouteAdd(c *RouteConfig) error {
 	if ns.FIB.Stats.FibRtEntries+len(hops) > ns.maxRoutes() {
 		return errno.ENOMEM
 	}
+	if err := ns.validEncap(c); err != nil {
+		return err
+	}
 	var rts []*fib6.Info
 	for _, h := range hops {
 		rt, err := ns.routeInfoCreate(c, h)
 		if err == nil && c.Multipath && !h.Gw.IsValid() && !isReject(c.Type) {
+			fib6.ReleaseLwt(rt)
 			err = errMultipathDev
 		}
 		if err != nil {
-			ns.FIB.Stats.FibRtAlloc -= len(rts) + 1 // fib6_info_release of the unlinked ones
+			ns.releaseUnlinked(rts)
+			ns.FIB.Stats.FibRtAlloc-- // the one that failed before it was made
 			return err
 		}
 		rts = append(rts, rt)
 	}
 	if c.Multipath && duplicateHops(rts) {
-		ns.FIB.Stats.FibRtAlloc -= len(rts)
+		ns.releaseUnlinked(rts)
 		return errno.EEXIST
 	}
 	flags := c.NLFlags
@@ -91,11 +101,45 @@ func (ns *Netns) RouteAdd(c *RouteConfig) error {
 			for _, done := range rts[:i] {
 				done.Table.Del(done)
 			}
-			ns.FIB.Stats.FibRtAlloc -= len(rts)
+			ns.releaseUnlinked(rts[i:])
+			ns.FIB.Stats.FibRtAlloc -= i
 			return err
 		}
 		flags = flags&^(fib6.NLM_F_EXCL|fib6.NLM_F_REPLACE) | fib6.NLM_F_CREATE
 	}
+	return nil
+}
+
+// validEncap models lwtunnel_valid_encap_type as rtm_to_fib6_config runs
+// it on RTA_ENCAP_TYPE, before anything else of the request.
+func (ns *Netns) validEncap(c *RouteConfig) error {
+	if c.EncapType == lwtunnel.EncapNone && c.Encap == nil {
+		return nil
+	}
+	return ns.Dst.Encaps.ValidEncapType(c.EncapType)
+}
+
+// releaseUnlinked models fib6_info_release of routes a failed request
+// built but did not link: fib_rt_alloc goes down and their lwtunnel
+// states are put.
+func (ns *Netns) releaseUnlinked(rts []*fib6.Info) {
+	for _, rt := range rts {
+		fib6.ReleaseLwt(rt)
+	}
+	ns.FIB.Stats.FibRtAlloc -= len(rts)
+}
+
+// buildEncap models the lwtunnel part of fib_nh_common_init: the encap
+// type's build_state for the request, the nexthop keeping one reference.
+func (ns *Netns) buildEncap(rt *fib6.Info, c *RouteConfig) error {
+	if c.EncapType == lwtunnel.EncapNone {
+		return nil
+	}
+	s, err := ns.Dst.Encaps.BuildState(c.EncapType, &lwtunnel.Config{Family: lwtunnel.AFInet6, Dst: c.Dst, Encap: c.Encap})
+	if err != nil {
+		return err
+	}
+	rt.NH.Lwt = s.Hold()
 	return nil
 }
 
@@ -153,11 +197,15 @@ func (ns *Netns) routeInfoCreate(c *RouteConfig, h NH) (*fib6.Info, error) {
 	if err := ns.setNexthop(rt, c, h); err != nil {
 		return nil, err
 	}
+	if err := ns.buildEncap(rt, c); err != nil {
+		return nil, err
+	}
 	if c.HasExpires && c.Expires != infiniteLifetime {
 		rt.SetExpires(ns.clock.now + int64(c.Expires)*ns.HZ)
 	}
 	if c.PrefSrc.IsValid() {
 		if ns.addrOwner(c.PrefSrc) == nil {
+			fib6.ReleaseLwt(rt)
 			return nil, errBadPrefSrc
 		}
 		rt.Extra = &fib6.Extra{PrefSrc: c.PrefSrc}
