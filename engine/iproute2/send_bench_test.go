@@ -3,6 +3,7 @@ package iproute2
 import (
 	"io"
 	"net/netip"
+	"os"
 	"strings"
 	"testing"
 
@@ -13,23 +14,26 @@ import (
 	"fib6lab/engine/trace"
 )
 
-// ilaSetup is ila_flows' topology: the ILA routes and the route to the
-// translated locator, on top of the real full table (via 2001:db8:1::2).
-const ilaSetup = `ip link add va address 02:00:00:00:00:01 type veth peer name vb address 02:00:00:00:00:02
-sysctl -qw net.ipv6.conf.vb.disable_ipv6=1
-ip link set va up
-ip link set vb up
-ip -6 addr add 2001:db8:1::1/64 dev va nodad
-ip -6 route add 2001:db8:2::/64 via 2001:db8:1::2
-ip -6 route add 3333::2000:0:0:2/128 encap ila 2001:db8:2:0 csum-mode neutral-map dev va
-ip -6 route add 3333:0:0:1::/64 encap ila 2001:db8:2:0 ident-type luid dev va
-`
+// ilaSetup returns the topology part of testdata/scenarios/ila_flows.sh
+// (everything before its first `ip -6 route show`): the ILA routes and the
+// route to the translated locator.
+func ilaSetup(b *testing.B) string {
+	src, err := os.ReadFile("../../testdata/scenarios/ila_flows.sh")
+	if err != nil {
+		b.Fatal(err)
+	}
+	setup, _, ok := strings.Cut(string(src), "ip -6 route show")
+	if !ok {
+		b.Fatal("ila_flows.sh has no route listing")
+	}
+	return setup
+}
 
 // ilaNet builds the ILA topology on the full table for a kernel release.
 func ilaNet(b *testing.B, kernel string) *netns.Netns {
 	ns := netns.New(0, gc.GCList)
 	sh := NewShell(ns)
-	if st := sh.RunScript(strings.NewReader("kernel "+kernel+"\n"+ilaSetup), io.Discard); st != 0 {
+	if st := sh.RunScript(strings.NewReader("kernel "+kernel+"\n"+ilaSetup(b)), io.Discard); st != 0 {
 		b.Fatalf("setup exit %d", st)
 	}
 	full, err := data.FullTable()
