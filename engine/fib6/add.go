@@ -233,7 +233,7 @@ func (t *Table) updateDuplicate(iter, rt *Info) {
 		t.AddGCList(iter)
 	} else {
 		iter.ClearExpires()
-		t.RemoveGCList(iter)
+		t.mayRemoveGCList(iter)
 	}
 	if rt.Flags&(RTF_ADDRCONF|RTF_PREFIX_RT) == 0 && !iter.NH.Gw.IsValid() {
 		iter.Flags &^= RTF_ADDRCONF | RTF_PREFIX_RT
@@ -241,6 +241,18 @@ func (t *Table) updateDuplicate(iter, rt *Info) {
 	if mtu := rt.Metric_(RTAX_MTU); mtu != 0 {
 		iter.SetMetric(RTAX_MTU, mtu)
 	}
+}
+
+// mayRemoveGCList takes a route whose expiry was just cleared off the GC
+// list: through Net.MayRemoveGCList when the owner set it (the 2026
+// fib6_may_remove_gc_list, which keeps the route listed while exceptions
+// still need aging), else unconditionally as before.
+func (t *Table) mayRemoveGCList(rt *Info) {
+	if f := t.net.MayRemoveGCList; f != nil {
+		f(rt)
+		return
+	}
+	t.RemoveGCList(rt)
 }
 
 // duplicateNexthop models rt6_duplicate_nexthop for inline nexthops: same

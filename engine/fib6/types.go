@@ -224,6 +224,9 @@ type Net struct {
 	NullEntry *Info
 	Now       func() int64
 	Trace     *trace.Recorder
+	// MayRemoveGCList, when set, decides whether a route whose expiry was
+	// cleared leaves the GC list (fib6_may_remove_gc_list); nil unlinks it.
+	MayRemoveGCList func(rt *Info)
 
 	buckets    [tableHashSize][]*Table
 	sernum     uint32

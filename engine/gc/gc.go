@@ -57,7 +57,7 @@ type Args struct {
 // Age models fib6_age: it reports true when rt has RTF_EXPIRES, a
 // non-zero deadline and now is after it (the route must be deleted, in use
 // or not); a route still waiting to expire adds one to More. A route that
-// stays then ages its exceptions (ageExceptions).
+// stays then ages its exceptions (AgeExceptions).
 func Age(rt *fib6.Info, now int64, args *Args) bool {
 	if rt.HasExpires() && rt.Expires != 0 {
 		if now > rt.Expires {
@@ -65,14 +65,14 @@ func Age(rt *fib6.Info, now int64, args *Args) bool {
 		}
 		args.More++
 	}
-	ageExceptions(rt, now, args)
+	AgeExceptions(rt, now, args)
 	return false
 }
 
-// ageExceptions models fib6_age_exceptions: rt6_age_exceptions adds the
+// AgeExceptions models fib6_age_exceptions: rt6_age_exceptions adds the
 // surviving exceptions to More; with UnlinkIdle a route without expiry
 // whose exceptions are all gone leaves its table's GC list.
-func ageExceptions(rt *fib6.Info, now int64, args *Args) {
+func AgeExceptions(rt *fib6.Info, now int64, args *Args) {
 	pending := 0
 	if s := rt.DstState(); s != nil {
 		pending = s.AgeExceptions(now, args.Timeout)

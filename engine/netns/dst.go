@@ -88,6 +88,10 @@ func (ns *Netns) applyKernel(k Kernel) {
 	k.UnlinkIdle = k.atLeast(6, 18)
 	k.ILACache = k.atLeast(4, 9)
 	ns.Kernel = k
+	ns.FIB.MayRemoveGCList = nil
+	if k.UnlinkIdle {
+		ns.FIB.MayRemoveGCList = ns.mayRemoveGCList
+	}
 	ns.Dst.Kernel = dst.Kernel{MaxSize: !k.atLeast(6, 3), LinkParent: k.atLeast(6, 15)}
 	reg := lwtunnel.NewRegistry()
 	if old := ns.Dst.Encaps; old != nil {
@@ -96,6 +100,17 @@ func (ns *Netns) applyKernel(k Kernel) {
 	reg.NoDestroyState = !k.ILACache
 	_ = ns.ILA().Register(reg) // an empty registry has the slot free
 	ns.Dst.Encaps = reg
+}
+
+// mayRemoveGCList models fib6_may_remove_gc_list (2026): a listed route
+// whose expiry was cleared has its exceptions aged at once (timeout
+// gc_interval) and leaves the GC list only if none is still pending.
+func (ns *Netns) mayRemoveGCList(rt *fib6.Info) {
+	if !rt.OnGCList() {
+		return
+	}
+	args := gc.Args{Timeout: ns.Sysctl.GCInterval, UnlinkIdle: true}
+	gc.AgeExceptions(rt, ns.Now(), &args)
 }
 
 // Quiesce ends the current RCU grace period (every CPU passed a quiescent

@@ -394,3 +394,31 @@ func TestPTBFlood(t *testing.T) {
 		}
 	}
 }
+
+// TestDuplicateKeepsListedWithExceptions: re-adding an expiring route
+// without expiry makes it permanent; since the 2026 fix
+// (fib6_may_remove_gc_list) it stays on the GC list while its PMTU
+// exception still needs aging, before it it leaves the list at once.
+func TestDuplicateKeepsListedWithExceptions(t *testing.T) {
+	for _, c := range []struct {
+		v      string
+		listed bool
+	}{{"6.15", false}, {"6.18", true}} {
+		ns := New(0, gc.GCList)
+		if err := ns.SetKernel(c.v); err != nil {
+			t.Fatal(err)
+		}
+		kernelRoutes(t, ns)
+		rt := addRoute(t, ns, fib6.RT_TABLE_MAIN, "2001:db8:2::/64", "2001:db8:1::2", 1024, 100)
+		if _, err := ns.PTB(farDst, 1300); err != nil {
+			t.Fatal(err)
+		}
+		dup := ns.FIB.NewRoute(netip.MustParsePrefix("2001:db8:2::/64"), netip.MustParseAddr("2001:db8:1::2"), 2, 1024)
+		if err := ns.AddRoute(fib6.RT_TABLE_MAIN, dup, fib6.NLM_F_CREATE); err != errno.EEXIST {
+			t.Fatalf("%s: duplicate: %v", c.v, err)
+		}
+		if rt.HasExpires() || rt.OnGCList() != c.listed {
+			t.Errorf("%s: expires %v, listed %v, want listed %v", c.v, rt.HasExpires(), rt.OnGCList(), c.listed)
+		}
+	}
+}
