@@ -72,7 +72,7 @@ func TestSendRaw(t *testing.T) {
 		{"send raw\nsend raw zz\nsend raw 2001:db8:1::1 count 200000\nsend raw 2001:db8:1::1 count 60000 senders 2\nsend raw 2001:db8:1::1 senders 65\nsend raw 2001:db8:1::1 bogus 1\nsend raw 2001:db8:1::1 count\n",
 			"Error: destination is required.\n[rc=255]\n" +
 				"Error: inet6 address is expected rather than \"zz\".\n[rc=1]\n" +
-				"Error: argument \"200000\" is wrong: \"count\" value is invalid (fib6lab limit 100000)\n\n[rc=255]\n" +
+				"Error: argument \"200000\" is wrong: \"count\" value is invalid (fib6lab limit 100000)\n[rc=255]\n" +
 				"Error: argument \"60000\" is wrong: \"count\" value is invalid (fib6lab limit 100000 packets in all)\n\n[rc=255]\n" +
 				"Error: argument \"65\" is wrong: \"senders\" value is invalid (1..64)\n\n[rc=255]\n" +
 				"Error: either \"count\" is duplicate, or \"bogus\" is a garbage.\n[rc=255]\n" +

@@ -51,10 +51,10 @@ const MaxRoutes = netns.DefaultMaxRoutes
 func CheckCount(s string) (uint32, error) {
 	v, err := strconv.ParseUint(s, 0, 32)
 	if err != nil {
-		return 0, invarg("\"count\" value is invalid\n", s)
+		return 0, invarg("\"count\" value is invalid", s)
 	}
 	if v > MaxCount {
-		return 0, invarg(fmt.Sprintf("\"count\" value is invalid (fib6lab limit %d)\n", MaxCount), s)
+		return 0, invarg(fmt.Sprintf("\"count\" value is invalid (fib6lab limit %d)", MaxCount), s)
 	}
 	return uint32(v), nil
 }

@@ -143,6 +143,7 @@ func init() {
 		"ptb":      runPTB,
 		"redirect": runRedirect,
 		"cat":      runCat,
+		"gen":      runGen,
 		"true":     func(*Shell, []string, io.Writer) int { return 0 },
 		"false":    func(*Shell, []string, io.Writer) int { return 1 },
 	}

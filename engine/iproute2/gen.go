@@ -1,0 +1,75 @@
+package iproute2
+
+import (
+	"fmt"
+	"io"
+	"math/big"
+	"net/netip"
+
+	"fib6lab/engine/fib6"
+)
+
+// runGen models `gen routes N PREFIX ROUTE-OPTIONS...`: N routes added as
+// `ip -6 route add` would add them one by one, for PREFIX and the next N-1
+// prefixes of the same length (2001:db8::1/128, 2001:db8::2/128, ...),
+// each with the same options (via, dev, metric, expires, table, ...). It
+// exists for scenarios such as the seed's GC measurement (1000-9000
+// permanent routes). On success it prints one line
+// `gen: N routes added (FIRST .. LAST)`; the first failing add stops it
+// with that add's error, after `gen: K routes added` when K > 0. N is at
+// most MaxCount.
+func runGen(sh *Shell, args []string, out io.Writer) int {
+	if len(args) < 3 || args[0] != "routes" {
+		fmt.Fprintln(out, "Usage: gen routes N PREFIX [ ip -6 route add options ]")
+		return 255
+	}
+	n, err := CheckCount(args[1])
+	if err != nil {
+		return status(err, out)
+	}
+	c, err := parseRoute(sh.NS, args[2:])
+	if err != nil {
+		return status(err, out)
+	}
+	c.NLFlags = fib6.NLM_F_CREATE | fib6.NLM_F_EXCL
+	if c.Protocol == 0 {
+		c.Protocol = rtprotBoot
+	}
+	first, added := c.Dst, 0
+	for ; added < int(n); added++ {
+		if added > 0 {
+			next, ok := nextPrefix(c.Dst)
+			if !ok {
+				err = &exitErr{fmt.Sprintf("Error: no prefix after %v.\n", c.Dst), 255}
+				break
+			}
+			c.Dst = next
+		}
+		if err = sh.NS.RouteAdd(c); err != nil {
+			break
+		}
+	}
+	switch {
+	case err == nil:
+		fmt.Fprintf(out, "gen: %d routes added (%v .. %v)\n", added, first, c.Dst)
+	case added > 0:
+		fmt.Fprintf(out, "gen: %d routes added\n", added)
+	}
+	return status(err, out)
+}
+
+// nextPrefix returns the prefix of the same length that follows p, or
+// false past the end of the address space.
+func nextPrefix(p netip.Prefix) (netip.Prefix, bool) {
+	if p.Bits() == 0 {
+		return netip.Prefix{}, false
+	}
+	b := p.Addr().As16()
+	v := new(big.Int).SetBytes(b[:])
+	v.Add(v, new(big.Int).Lsh(big.NewInt(1), uint(128-p.Bits())))
+	if v.BitLen() > 128 {
+		return netip.Prefix{}, false
+	}
+	v.FillBytes(b[:])
+	return netip.PrefixFrom(netip.AddrFrom16(b), p.Bits()), true
+}

@@ -1,0 +1,45 @@
+package iproute2
+
+import (
+	"strings"
+	"testing"
+
+	"fib6lab/engine/fib6"
+	"fib6lab/engine/gc"
+	"fib6lab/engine/netns"
+)
+
+const genTopo = `ip link add va address 02:00:00:00:00:01 type veth peer name vb address 02:00:00:00:00:02
+sysctl -qw net.ipv6.conf.vb.disable_ipv6=1
+ip link set va up
+ip link set vb up
+ip -6 addr add 2001:db8:1::1/64 dev va nodad
+`
+
+func TestGenRoutes(t *testing.T) {
+	ns := netns.New(0, gc.TrieWalk)
+	sh := NewShell(ns)
+	var out strings.Builder
+	sh.RunScript(strings.NewReader(genTopo), &out)
+	out.Reset()
+	cases := []struct{ line, want string }{
+		{"gen routes 1000 2001:db8::1 via 2001:db8:1::2", "gen: 1000 routes added (2001:db8::1/128 .. 2001:db8::3e8/128)\n"},
+		{"gen routes 3 2001:db8:ff::/48 dev va expires 10", "gen: 3 routes added (2001:db8:ff::/48 .. 2001:db8:101::/48)\n"},
+		{"gen routes 2 2001:db8::3e8 via 2001:db8:1::2", "RTNETLINK answers: File exists\n"},
+		{"gen routes 2 2001:db8::3e9 via 2001:db8:1::2", "gen: 2 routes added (2001:db8::3e9/128 .. 2001:db8::3ea/128)\n"},
+		{"gen routes 2 ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff dev va", "gen: 1 routes added\nError: no prefix after ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff/128.\n"},
+		{"gen routes 100001 2001:db8::1 dev va", "Error: argument \"100001\" is wrong: \"count\" value is invalid (fib6lab limit 100000)\n"},
+		{"gen routes x", "Usage: gen routes N PREFIX [ ip -6 route add options ]\n"},
+	}
+	for _, c := range cases {
+		out.Reset()
+		sh.Run(c.line, &out)
+		if out.String() != c.want {
+			t.Errorf("%s:\n got %q\nwant %q", c.line, out.String(), c.want)
+		}
+	}
+	tb := ns.FIB.Table(fib6.RT_TABLE_MAIN)
+	if tb.Entries != 2+1000+3+2+1 || len(tb.GCList()) != 3 {
+		t.Fatalf("%d routes, %d listed", tb.Entries, len(tb.GCList()))
+	}
+}
