@@ -8,14 +8,18 @@ FUZZTIME ?= 60s
 GOROOT := $(shell go env GOROOT)
 WASM_EXEC := $(firstword $(wildcard $(GOROOT)/lib/wasm/wasm_exec.js $(GOROOT)/misc/wasm/wasm_exec.js))
 
-.PHONY: all run test vet unit wasm browser bench loadtest fuzz clean FORCE
+.PHONY: all run test vet unit wasm browser bench bench-web loadtest fuzz clean FORCE
 
 all: wasm
 
-wasm: web/main.wasm web/wasm_exec.js
+wasm: web/main.wasm web/export.wasm web/wasm_exec.js
 
 web/main.wasm: FORCE
 	GOOS=js GOARCH=wasm go build -trimpath -o $@ ./wasm
+
+# the export module (tdewolff/canvas), loaded by the page on the first export
+web/export.wasm: FORCE
+	GOOS=js GOARCH=wasm go build -trimpath -o $@ ./wasm/exportwasm
 
 web/wasm_exec.js: $(WASM_EXEC)
 	cp $< $@
@@ -40,6 +44,10 @@ browser: wasm
 bench:
 	cd bench && go run .
 
+# page size, load time, GC pass in wasm vs native, frame CPU (tests/browser/bench.mjs)
+bench-web: wasm
+	BROWSER_SCRIPT=bench.mjs tests/browser/run.sh
+
 loadtest:
 	FIB6LAB_LOAD_SECONDS=10 go test -count=1 -run TestLoad -v ./cmd/server | grep -E 'load:|^ok|FAIL'
 
@@ -50,4 +58,4 @@ fuzz:
 	go test -run '^$$' -fuzz '^FuzzTranslate$$' -fuzztime $(FUZZTIME) ./engine/ila/
 
 clean:
-	rm -f web/main.wasm web/wasm_exec.js
+	rm -f web/main.wasm web/export.wasm web/wasm_exec.js

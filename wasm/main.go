@@ -18,10 +18,14 @@ import (
 
 func main() {
 	sim := app.NewSim(app.DefaultOptions())
-	js.Global().Set("fib6lab", hook(sim))
+	g := game.NewGame(sim)
+	h := hook(sim)
+	addViewHooks(h, sim, g)
+	addTeachHooks(h, sim, g)
+	js.Global().Set("fib6lab", h)
 	ebiten.SetWindowTitle("fib6lab — IPv6 route GC, before and after tb6_gc_hlist")
 	ebiten.SetRunnableOnUnfocused(true)
-	if err := ebiten.RunGame(game.NewGame(sim)); err != nil {
+	if err := ebiten.RunGame(g); err != nil {
 		log.Print(err)
 	}
 }

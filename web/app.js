@@ -55,11 +55,53 @@
     $("btn-gc").addEventListener("click", () => call((f) => f.runGC()));
     $("sel-speed").addEventListener("change", (e) => call((f) => f.setSpeed(Number(e.target.value))));
     $("sel-rate").addEventListener("change", (e) => call((f) => f.setTimeRate(Number(e.target.value))));
+    $("sel-view").addEventListener("change", (e) => call((f) => f.setView(e.target.value)));
+    for (const fmt of ["svg", "pdf", "png"]) $(`btn-export-${fmt}`).addEventListener("click", () => exportView(fmt));
     $("btn-add").addEventListener("click", () =>
       call((f) => {
         const n = f.addExpiring(Number($("in-n").value), Number($("sel-plen").value), Number($("in-expires").value));
         show(`added ${n} expiring routes`);
       }));
+  }
+
+  // Export: export.wasm (tdewolff/canvas, as big as the page's module) is
+  // fetched on the first export and renders the scene on screen
+  // (window.fib6lab.scene()) to a file that is downloaded.
+  let exporter = null;
+  function loadExporter() {
+    if (!exporter) {
+      exporter = (async () => {
+        const go = new Go();
+        const resp = await fetch("export.wasm");
+        if (!resp.ok) throw new Error(`fetching export.wasm: ${resp.status}`);
+        const { instance } = await WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject);
+        go.run(instance); // stays alive serving window.fib6export
+        return window.fib6export;
+      })();
+      exporter.catch(() => { exporter = null; });
+    }
+    return exporter;
+  }
+
+  const MIME = { svg: "image/svg+xml", pdf: "application/pdf", png: "image/png" };
+  async function exportView(fmt) {
+    if (!window.fib6lab) return show("still starting…");
+    try {
+      const bytes = window.fib6lab.scene();
+      show(`exporting ${fmt.toUpperCase()}…`);
+      const out = (await loadExporter()).render(bytes, fmt);
+      if (!(out instanceof Uint8Array)) throw new Error(out && out.error ? out.error : "export failed");
+      const a = document.createElement("a");
+      a.href = URL.createObjectURL(new Blob([out], { type: MIME[fmt] }));
+      a.download = `fib6lab-${window.fib6lab.state().view}.${fmt}`;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+      show(`exported ${a.download} (${out.length} bytes)`);
+    } catch (e) {
+      show(`export: ${e}`, true);
+    }
   }
 
   // The console: the input submits lines to the Go side, which runs them

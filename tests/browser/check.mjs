@@ -12,6 +12,8 @@
 // It prints one line per check and "N passed, N failed".
 import { chromium } from 'playwright-core';
 import { runHostile } from './hostile.mjs';
+import { runViews } from './views.mjs';
+import { runTeach } from './teach.mjs';
 
 const FULL_TABLE = 160147;
 const base = process.env.BASE_URL || 'http://127.0.0.1:8080/';
@@ -140,6 +142,8 @@ try {
   const colours = await distinctColours(browser, png);
   check('screenshot not blank', colours >= 8, `${colours} colours in ${shotPath}`);
   check('no console errors', errors.length === 0, errors.slice(0, 3).join(' | '));
+  await runViews(browser, page, check, waitState);
+  await runTeach(browser, base, check, waitState);
   const t1 = Date.now();
   await runHostile(page, check, waitState, errors);
   await page.screenshot({ path: shotPath.replace(/\.png$/, '-hostile.png') });

@@ -24,4 +24,4 @@ for _ in $(seq 50); do
 	sleep 0.1
 done
 [ -n "$url" ] || { echo "server did not start:"; cat "$log"; exit 1; }
-BASE_URL=$url CHROMIUM=$chromium SHOT=out/page.png node check.mjs
+BASE_URL=$url CHROMIUM=$chromium SHOT=out/page.png node ${BROWSER_SCRIPT:-check.mjs}

@@ -74,7 +74,7 @@ func TestConsoleAnimatesAddLookupDel(t *testing.T) {
 	}
 	s.Exec("ip -6 route del 2001:db8:ffff::/48")
 	settle(t, s)
-	if op := l.Op; op.Op != trace.OpDel || op.Unlinked == 0 || !strings.Contains(op.Caption(400), "unlink /48 free /48") {
+	if op := l.Op; op.Op != trace.OpDel || op.Unlinked == 0 || !strings.Contains(op.Caption(400), "unlink 2001:db8:ffff::/48 free /48") {
 		t.Fatalf("del shown as %+v", op)
 	}
 	for _, id := range l.Op.Freed {

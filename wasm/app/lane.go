@@ -59,16 +59,19 @@ type Lane struct {
 	Dropped  int             // trace events not kept: the recorder was full
 
 	rec        *trace.Recorder
-	dev        int           // ifindex of eth0, the device of bulk-loaded routes
-	opDepth    int           // OpBegin/OpEnd nesting of the console operation being shown
-	opSkip     bool          // that operation is not on table main: not shown
-	marks      []mark        // console commands still to reach in the queue
-	label      string        // console command whose events are being shown
-	queued     int64         // events ever queued
-	shown      int64         // events ever shown
-	drainGC    bool          // drain is inside a GC pass (OpBegin of a GC op .. GCPass)
-	drainDepth int           // drain's OpBegin/OpEnd nesting outside GC passes
-	events     []trace.Event // queued trace, played from index played
+	dev        int               // ifindex of eth0, the device of bulk-loaded routes
+	opDepth    int               // OpBegin/OpEnd nesting of the console operation being shown
+	opSkip     bool              // that operation is not on table main: not shown
+	marks      []mark            // console commands by the absolute index of their first event
+	markPos    int               // first of marks not applied yet
+	label      string            // console command whose events are being shown
+	queued     int64             // events ever queued
+	hist       history           // the player's checkpoints and markers (player.go)
+	teach      teachView         // the player's and pseudo-code panel's display state (player.go)
+	prefixOf   map[uint32]string // node prefixes as first captioned, by fib6.Node.ID
+	drainGC    bool              // drain is inside a GC pass (OpBegin of a GC op .. GCPass)
+	drainDepth int               // drain's OpBegin/OpEnd nesting outside GC passes
+	events     []trace.Event     // queued trace, played from index played
 	played     int
 	dirty      bool // the trie changed since Layout was built
 	stripStale bool // the GC list changed since Strip was built
@@ -77,12 +80,10 @@ type Lane struct {
 // Pending returns the number of trace events still to show.
 func (l *Lane) Pending() int { return len(l.events) - l.played }
 
-// Progress returns the shown fraction of the queued trace (1 when none).
+// Progress returns the shown fraction of the batch of events being shown
+// (1 when none).
 func (l *Lane) Progress() float64 {
-	if len(l.events) == 0 {
-		return 1
-	}
-	return float64(l.played) / float64(len(l.events))
+	return l.segmentProgress()
 }
 
 // Caption returns the one-line description of the console operation
@@ -140,6 +141,7 @@ func (l *Lane) drain() {
 		l.rec.Reset()
 		return
 	}
+	start := l.queued
 	l.queued += int64(len(evs))
 	creates := false
 	for _, e := range evs {
@@ -151,13 +153,9 @@ func (l *Lane) drain() {
 		}
 	}
 	idle := l.Pending() == 0
-	if idle {
-		// swap buffers instead of copying a whole pass
-		l.events, l.rec.Events, l.played = evs, l.events[:0], 0
-	} else {
-		l.events = append(l.events, evs...)
-	}
+	l.events = append(l.events, evs...) // kept as the player's history
 	l.rec.Reset()
+	l.noteQueued(l.events[len(l.events)-len(evs):], start)
 	if idle && creates && l.Layout != nil {
 		l.refresh()
 	}
@@ -191,12 +189,12 @@ func (l *Lane) filter(evs []trace.Event) []trace.Event {
 // play shows up to n queued events.
 func (l *Lane) play(n int) {
 	for ; n > 0 && l.played < len(l.events); n-- {
-		for len(l.marks) > 0 && l.marks[0].at <= l.shown {
-			l.label, l.marks = l.marks[0].text, l.marks[1:]
+		l.checkpoint()
+		for ; l.markPos < len(l.marks) && l.marks[l.markPos].at <= l.pos(); l.markPos++ {
+			l.label = l.marks[l.markPos].text
 		}
 		l.show(l.events[l.played])
 		l.played++
-		l.shown++
 	}
 }
 
@@ -214,6 +212,7 @@ func isGCOp(v int64) bool { op := trace.Op(v); return op == trace.OpGCTrie || op
 
 // show updates what the lane displays for one trace event.
 func (l *Lane) show(e trace.Event) {
+	l.track(e)
 	if l.Pass.Active || e.Kind == trace.GCPass || e.Kind == trace.OpBegin && isGCOp(e.Val) {
 		l.showGC(e)
 		return
@@ -258,9 +257,19 @@ func (l *Lane) closeOp(e trace.Event) {
 }
 
 // nodePrefix returns the prefix of node id, or "" when it is not laid out.
+// The first answer for a node is kept, so that replaying the history
+// (player.go) captions it as it was first shown.
 func (l *Lane) nodePrefix(id uint32) string {
+	if p, ok := l.prefixOf[id]; ok {
+		return p
+	}
 	if i := l.layoutIndex(id); i >= 0 {
-		return nodePrefixOr(l.Layout.Nodes[i].Node)
+		p := nodePrefixOr(l.Layout.Nodes[i].Node)
+		if l.prefixOf == nil {
+			l.prefixOf = map[uint32]string{}
+		}
+		l.prefixOf[id] = p
+		return p
 	}
 	return ""
 }
@@ -367,6 +376,7 @@ func (l *Lane) refresh() {
 	tb := l.NS.FIB.Table(fib6.RT_TABLE_MAIN)
 	if l.dirty || l.stripStale {
 		l.Listed = len(tb.GCList())
+		l.relaid()
 	}
 	if l.dirty {
 		l.Layout, l.dirty = BuildLayout(tb), false

@@ -44,6 +44,7 @@ type Options struct {
 	DemoExpires int64          // their lifetime in seconds
 	Seed        uint64         // seed of the random expiring routes
 	Nanotime    func() int64   // monotonic ns for timing GC passes; nil = wall clock
+	GCBudget    time.Duration  // engine time per frame of a timer-started GC pass (netns.GCSlice); 0 = whole pass at once
 }
 
 // DefaultOptions returns the demo settings: the full table, loaded 20,000
@@ -53,7 +54,7 @@ type Options struct {
 // expiring in 5 s are added.
 func DefaultOptions() Options {
 	return Options{ChunkSize: 20000, FPS: 60, Speed: 2048, TimeRate: 10,
-		DemoRoutes: 10, DemoPlen: 128, DemoExpires: 5, Seed: 6}
+		DemoRoutes: 10, DemoPlen: 128, DemoExpires: 5, Seed: 6, GCBudget: DefaultGCBudget}
 }
 
 // Sim runs the two GC strategies side by side on identical copies of the
@@ -69,6 +70,7 @@ type Sim struct {
 	Loaded   int    // prefixes loaded into each lane so far
 	Err      string // last engine error or recovered panic, "" if none
 	Console  Console
+	teach    teachSim // scenario, narration and view (scenario.go, urlstate.go)
 	// KernelRoutes is the number of routes SetupScript left in table main
 	// (eth0's prefix and link-local routes), before the table is loaded.
 	KernelRoutes int
@@ -94,6 +96,9 @@ func NewSim(o Options) *Sim {
 	for i, st := range gc.Strategies {
 		ns := netns.New(0, st)
 		ns.Nanotime = o.Nanotime
+		if o.GCBudget > 0 {
+			ns.GCSlice = initGCSlice
+		}
 		s.Lanes[i] = &Lane{Strategy: st, NS: ns, Shell: iproute2.NewShell(ns), rec: &trace.Recorder{}, Current: -1, Sweep: -1, StripPos: -1}
 	}
 	s.guard(s.setup)
@@ -154,6 +159,8 @@ func (s *Sim) Frame(dt time.Duration) {
 		}
 		s.work()
 		if s.Playing {
+			s.runScriptLines()
+			s.continueGC()
 			// nominal frames in dt, to a thousandth so that 1/60 s is one
 			ticks := Clamp(math.Round(dt.Seconds()*s.opts.FPS*1000)/1000, 0, maxCatchUp)
 			s.credit += s.speed() * ticks
@@ -161,7 +168,7 @@ func (s *Sim) Frame(dt time.Duration) {
 			s.credit -= float64(n)
 			s.play(n)
 			s.backlog = s.Lanes[0].Pending()
-			if s.Pending() == 0 {
+			if s.Pending() == 0 && !s.scriptBusy() {
 				s.clockDue += s.TimeRate * float64(s.Lanes[0].NS.HZ) * ticks / s.opts.FPS
 				d := int64(s.clockDue)
 				s.clockDue -= float64(d)
@@ -259,7 +266,7 @@ func (s *Sim) advance(d int64) {
 // left to play, so a walk is always shown over the trie it walked.
 func (s *Sim) refresh() {
 	for _, l := range s.Lanes {
-		if l.Pending() == 0 {
+		if l.Pending() == 0 && !l.NS.GCInProgress() {
 			l.refresh()
 		}
 	}
@@ -280,8 +287,10 @@ func (s *Sim) Step() {
 		if !s.ready {
 			return nil
 		}
+		s.finishGC()
 		if s.Pending() > 0 {
 			s.play(1)
+		} else if s.stepScript() {
 		} else if at, ok := s.Lanes[0].NS.NextTimer(); ok {
 			s.advance(at - s.Jiffies())
 		}
@@ -368,6 +377,10 @@ func (s *Sim) addExpiring(n, plen int, secs int64) (int, error) {
 func (s *Sim) randomPrefix(plen int) netip.Prefix {
 	var base netip.Prefix
 	for range 64 {
+		if len(s.prefixes) == 0 { // a scenario: no loaded table
+			base = netip.MustParsePrefix("2001:db8:8000::/33")
+			break
+		}
 		base = s.prefixes[s.rng.IntN(len(s.prefixes))]
 		if base.Bits() <= plen {
 			break

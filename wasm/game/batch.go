@@ -8,22 +8,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
-// rgba is a straight-alpha colour in 0..1, the form vertices take.
-type rgba struct{ R, G, B, A float32 }
-
-// hex makes an opaque rgba from 0xRRGGBB.
-func hex(v uint32) rgba {
-	return rgba{float32(v>>16&0xff) / 255, float32(v>>8&0xff) / 255, float32(v&0xff) / 255, 1}
-}
-
-// alpha returns c with opacity a.
-func (c rgba) alpha(a float32) rgba { c.A = a; return c }
-
-// color converts c for ebiten APIs that take a color.Color.
-func (c rgba) color() color.Color {
-	return color.NRGBA{uint8(c.R * 255), uint8(c.G * 255), uint8(c.B * 255), uint8(c.A * 255)}
-}
-
 // batch collects filled rectangles and lines clipped to a rectangle and
 // draws them with as few DrawTriangles calls as possible, reusing its
 // buffers from frame to frame.
@@ -41,7 +25,9 @@ type batch struct {
 func newBatch() *batch {
 	img := ebiten.NewImage(3, 3)
 	img.Fill(color.White)
-	return &batch{white: img.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)}
+	b := &batch{white: img.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)}
+	b.op.ColorScaleMode = ebiten.ColorScaleModePremultipliedAlpha // scene colours are premultiplied
+	return b
 }
 
 // begin starts drawing onto dst, clipped to the rectangle x0,y0 .. x1,y1.
@@ -52,7 +38,7 @@ func (b *batch) begin(dst *ebiten.Image, x0, y0, x1, y1 float32) {
 }
 
 // rect fills the rectangle at (x, y) of size w x h, clipped.
-func (b *batch) rect(x, y, w, h float32, c rgba) {
+func (b *batch) rect(x, y, w, h float32, c color.RGBA) {
 	x0, y0 := max(x, b.cx0), max(y, b.cy0)
 	x1, y1 := min(x+w, b.cx1), min(y+h, b.cy1)
 	if x0 >= x1 || y0 >= y1 {
@@ -62,7 +48,7 @@ func (b *batch) rect(x, y, w, h float32, c rgba) {
 }
 
 // frame strokes the outline of a rectangle with width lw.
-func (b *batch) frame(x, y, w, h, lw float32, c rgba) {
+func (b *batch) frame(x, y, w, h, lw float32, c color.RGBA) {
 	b.rect(x, y, w, lw, c)
 	b.rect(x, y+h-lw, w, lw, c)
 	b.rect(x, y+lw, lw, h-2*lw, c)
@@ -70,7 +56,7 @@ func (b *batch) frame(x, y, w, h, lw float32, c rgba) {
 }
 
 // line strokes a segment of width lw, clipped.
-func (b *batch) line(x0, y0, x1, y1, lw float32, c rgba) {
+func (b *batch) line(x0, y0, x1, y1, lw float32, c color.RGBA) {
 	var ok bool
 	if x0, y0, x1, y1, ok = b.clipLine(x0, y0, x1, y1); !ok {
 		return
@@ -110,16 +96,33 @@ func (b *batch) clipLine(x0, y0, x1, y1 float32) (float32, float32, float32, flo
 }
 
 // quad adds a four-cornered polygon.
-func (b *batch) quad(x0, y0, x1, y1, x2, y2, x3, y3 float32, c rgba) {
+func (b *batch) quad(x0, y0, x1, y1, x2, y2, x3, y3 float32, c color.RGBA) {
 	if len(b.vs)+4 > ebiten.MaxVertexCount || len(b.is)+6 > ebiten.MaxIndicesCount {
 		b.flush()
 	}
 	i := uint16(len(b.vs))
+	r, g, bl, a := float32(c.R)/255, float32(c.G)/255, float32(c.B)/255, float32(c.A)/255
 	for _, p := range [4][2]float32{{x0, y0}, {x1, y1}, {x2, y2}, {x3, y3}} {
 		b.vs = append(b.vs, ebiten.Vertex{DstX: p[0], DstY: p[1], SrcX: 1.5, SrcY: 1.5,
-			ColorR: c.R, ColorG: c.G, ColorB: c.B, ColorA: c.A})
+			ColorR: r, ColorG: g, ColorB: bl, ColorA: a})
 	}
 	b.is = append(b.is, i, i+1, i+2, i, i+2, i+3)
+}
+
+// disc fills a circle of radius r at (x, y) as a 16-sided polygon, or
+// strokes its outline with width lw when ring is set.
+func (b *batch) disc(x, y, r, lw float32, ring bool, c color.RGBA) {
+	const n = 16
+	for k := range n {
+		a0, a1 := 2*math.Pi*float64(k)/n, 2*math.Pi*float64(k+1)/n
+		s0, c0 := math.Sincos(a0)
+		s1, c1 := math.Sincos(a1)
+		if ring {
+			b.line(x+r*float32(c0), y+r*float32(s0), x+r*float32(c1), y+r*float32(s1), lw, c)
+			continue
+		}
+		b.quad(x, y, x+r*float32(c0), y+r*float32(s0), x+r*float32(c1), y+r*float32(s1), x, y, c)
+	}
 }
 
 // flush draws what was collected.

@@ -1,0 +1,59 @@
+package app
+
+import "slices"
+
+// frameWindow is the number of recent frames FrameTimes keeps.
+const frameWindow = 240
+
+// FrameTimes records the CPU time the front end spends per frame (Update
+// plus Draw, measured in Go) over the last frameWindow frames, and
+// separately over the frames drawn while a trie-walk pass was animating.
+// It does not allocate after construction.
+type FrameTimes struct {
+	all, walk ring
+	scratch   [frameWindow]float64
+}
+
+// ring is a fixed window of samples.
+type ring struct {
+	v    [frameWindow]float64
+	n, i int
+}
+
+func (r *ring) add(x float64) {
+	r.v[r.i] = x
+	r.i = (r.i + 1) % frameWindow
+	r.n = min(r.n+1, frameWindow)
+}
+
+// Add records one frame of micros µs; walking says a trie walk was being
+// animated.
+func (f *FrameTimes) Add(micros float64, walking bool) {
+	f.all.add(micros)
+	if walking {
+		f.walk.add(micros)
+	}
+}
+
+// Percentiles returns the 50th and 95th percentile of the recorded
+// frames (walking: only those of trie walks), 0 when there are none.
+func (f *FrameTimes) Percentiles(walking bool) (p50, p95 float64) {
+	r := &f.all
+	if walking {
+		r = &f.walk
+	}
+	if r.n == 0 {
+		return 0, 0
+	}
+	s := f.scratch[:r.n]
+	copy(s, r.v[:r.n])
+	slices.Sort(s)
+	return s[(r.n-1)*50/100], s[(r.n-1)*95/100]
+}
+
+// Walking reports whether lane shows, or its engine runs, a trie-walk
+// GC pass now.
+func (s *Sim) Walking() bool {
+	l := s.Lanes[0]
+	return l.Pass.Active || l.NS.GCInProgress()
+}

@@ -1,0 +1,171 @@
+package app
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"fib6lab/engine/trace"
+)
+
+// fingerprint is everything lane l displays, as text.
+func fingerprint(l *Lane) string {
+	op := "none"
+	if l.Op != nil {
+		op = fmt.Sprintf("%+v %s", *l.Op, l.Op.Caption(CaptionWidth))
+	}
+	return fmt.Sprintf("%p %+v %d %g %v %d %d %v %s %+v %d %v %s %+v %+v", l.Layout, l.Pass, l.Current, l.Sweep,
+		l.Strip, l.StripPos, l.Listed, l.Removed, op, l.Lookup, l.opDepth, l.opSkip, l.label, l.teach, l.Pseudo())
+}
+
+// steppedSim returns a small simulation that showed, one event at a time,
+// console operations and a GC pass, and each lane's fingerprint at every
+// position it stood on.
+func steppedSim(t *testing.T) (*Sim, [2]map[int64]string) {
+	t.Helper()
+	s := loadedSim(t, full(t)[:2000], 5)
+	s.Pause()
+	var fps [2]map[int64]string
+	for i := range fps {
+		fps[i] = map[int64]string{}
+	}
+	record := func() {
+		for i, l := range s.Lanes {
+			fps[i][l.pos()] = fingerprint(l)
+		}
+	}
+	stepAll := func() {
+		record()
+		for n := 0; s.Pending() > 0; n++ {
+			if n > 1_000_000 {
+				t.Fatal("never drained")
+			}
+			s.Step()
+			record()
+		}
+	}
+	stepAll()
+	for _, line := range []string{
+		"ip -6 route add 2001:db8:ffff::/48 via 2001:db8::2 dev eth0",
+		"ip -6 route get 2001:db8:ffff::1",
+		"ip -6 route del 2001:db8:ffff::/48",
+	} {
+		s.Exec(line)
+		stepAll()
+	}
+	s.Lanes[0].NS.Advance(40 * s.Lanes[0].NS.HZ)
+	s.Lanes[1].NS.Advance(40 * s.Lanes[1].NS.HZ)
+	for _, l := range s.Lanes {
+		l.drain()
+	}
+	stepAll()
+	if s.Lanes[0].teach.shown.Passes == 0 || s.Lanes[1].teach.shown.Removed != 5 {
+		t.Fatalf("no GC pass shown: %+v %+v", s.Lanes[0].teach.shown, s.Lanes[1].teach.shown)
+	}
+	return s, fps
+}
+
+func TestPlayerSeekRestoresDisplay(t *testing.T) {
+	s, fps := steppedSim(t)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i, l := range s.Lanes {
+		base, head := l.hist.base, l.head()
+		for range 300 {
+			p := base + rng.Int64N(head-base+1)
+			l.SeekPos(p)
+			if got := fingerprint(l); got != fps[i][p] {
+				t.Fatalf("lane %d at %d:\n got %s\nwant %s", i, p, got, fps[i][p])
+			}
+		}
+		l.SeekPos(head)
+		if got := fingerprint(l); got != fps[i][head] {
+			t.Fatalf("lane %d back at the head:\n got %s\nwant %s", i, got, fps[i][head])
+		}
+	}
+}
+
+func TestStepBackThenForwardIsIdentical(t *testing.T) {
+	s, _ := steppedSim(t)
+	s.SeekEnd()
+	before := [2]string{fingerprint(s.Lanes[0]), fingerprint(s.Lanes[1])}
+	shown := s.Lanes[0].Shown()
+	for range 50 {
+		s.StepBack()
+	}
+	if s.Lanes[0].Shown() == shown {
+		t.Fatalf("stepping back did not change the counters: %+v", shown)
+	}
+	for range 50 {
+		s.Step()
+	}
+	for i, l := range s.Lanes {
+		if got := fingerprint(l); got != before[i] {
+			t.Fatalf("lane %d after 50 back and 50 forward:\n got %s\nwant %s", i, got, before[i])
+		}
+	}
+	if s.Lanes[0].Shown() != shown {
+		t.Fatalf("counters %+v, want %+v", s.Lanes[0].Shown(), shown)
+	}
+}
+
+func TestStepOpBackLandsOnOperationStart(t *testing.T) {
+	s, _ := steppedSim(t)
+	s.SeekEnd()
+	l := s.Lanes[0]
+	starts := 0
+	for l.pos() > l.hist.base {
+		prev := l.pos()
+		s.StepOp(true)
+		p := l.pos()
+		if p >= prev {
+			t.Fatalf("op back from %d went to %d", prev, p)
+		}
+		if p > l.hist.base {
+			e := l.events[l.played]
+			if !isMark(l, p) || e.Kind == trace.OpEnd {
+				t.Fatalf("op back landed on %d (%+v), not an operation start", p, e)
+			}
+		}
+		starts++
+	}
+	if starts < 4 {
+		t.Fatalf("only %d operations in the history", starts)
+	}
+	s.StepOp(false)
+	if p, _ := l.opStart(l.hist.base, false); l.pos() != p {
+		t.Fatalf("op forward from the start went to %d, want %d", l.pos(), p)
+	}
+}
+
+// isMark reports whether an operation marker starts at p.
+func isMark(l *Lane, p int64) bool {
+	for _, m := range l.hist.marks {
+		if m.At == p {
+			return true
+		}
+	}
+	return false
+}
+
+func TestHistoryIsBounded(t *testing.T) {
+	s := loadedSim(t, full(t)[:200], 0)
+	s.Pause()
+	l := s.Lanes[0]
+	for i := range 40 {
+		s.Exec(fmt.Sprintf("ip -6 route add 2001:db8:%x::/48 via 2001:db8::2 dev eth0", i+1))
+		for s.Pending() > 0 {
+			s.Step()
+		}
+	}
+	layouts := map[*Layout]bool{}
+	for _, c := range l.hist.checks {
+		layouts[c.v.layout] = true
+	}
+	if len(layouts) > MaxLayouts+1 || l.Timeline().Dropped == 0 {
+		t.Fatalf("%d layouts kept, %d events dropped", len(layouts), l.Timeline().Dropped)
+	}
+	l.SeekPos(0)
+	if l.pos() != l.hist.base || l.pos() == 0 {
+		t.Fatalf("seek before the kept history went to %d (base %d)", l.pos(), l.hist.base)
+	}
+}

@@ -1,0 +1,250 @@
+package app
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"net/netip"
+	"path"
+	"sort"
+	"strings"
+)
+
+//go:embed scenarios/*.sh
+var scenarioFS embed.FS
+
+// Scenario is a script in the console's syntax (iproute2, sysctl, sleep,
+// kernel, send, ptb, ...) that the page runs from an empty table main in
+// both namespaces, command by command as the player shows each one's
+// events. Script lines with special meaning:
+//
+//	# > text      narration, shown as the caption once reached
+//	# pause       pauses playback there (an exercise's question)
+//	# batch       runs the lines up to "# end" at once, untraced (setup)
+type Scenario struct {
+	Name  string // id in the menu and the URL
+	Title string // what the menu shows
+	Text  string // the script
+}
+
+// The scenario directives.
+const (
+	narrationPrefix = "# >"
+	pauseLine       = "# pause"
+	batchLine       = "# batch"
+	endLine         = "# end"
+)
+
+// Scenarios returns the built-in scenarios, in menu order: the seed's GC
+// measurement (generated) and the scripts of wasm/app/scenarios.
+func Scenarios() []Scenario {
+	out := []Scenario{gcMeasure(1000), gcMeasure(9000)}
+	names, _ := fs.Glob(scenarioFS, "scenarios/*.sh")
+	sort.Strings(names)
+	for _, n := range names {
+		b, _ := scenarioFS.ReadFile(n)
+		text := string(b)
+		out = append(out, Scenario{Name: scenarioName(n), Title: firstComment(text), Text: text})
+	}
+	return out
+}
+
+// scenarioName makes "06-exercise-lookup" of "scenarios/06-exercise-lookup.sh"
+// and drops the ordering number.
+func scenarioName(file string) string {
+	n := strings.TrimSuffix(path.Base(file), ".sh")
+	if i := strings.IndexByte(n, '-'); i > 0 {
+		n = n[i+1:]
+	}
+	return n
+}
+
+// firstComment returns the script's first comment line without "# ".
+func firstComment(text string) string {
+	line, _, _ := strings.Cut(text, "\n")
+	return strings.TrimPrefix(line, "# ")
+}
+
+// FindScenario returns the built-in scenario called name.
+func FindScenario(name string) (Scenario, bool) {
+	for _, sc := range Scenarios() {
+		if sc.Name == name {
+			return sc, true
+		}
+	}
+	return Scenario{}, false
+}
+
+// gcMeasure returns the seed's GC measurement with n permanent /128
+// routes and one that expires: one timer-driven GC pass per strategy.
+func gcMeasure(n int) Scenario {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# GC cost: %d permanent routes and 1 expiring (the seed's measurement)\n", n)
+	fmt.Fprintf(&b, "%s %d permanent /128 routes are added (untraced setup)...\n%s\n", narrationPrefix, n, batchLine)
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "ip -6 route add 2001:db8:100::%x/128 dev eth0\n", i)
+	}
+	fmt.Fprintf(&b, "%s\n%s ...and one route that expires in 5 s.\n", endLine, narrationPrefix)
+	b.WriteString("ip -6 route add 2001:db8:200::1/128 dev eth0 expires 5\n")
+	fmt.Fprintf(&b, "%s The GC timer fires: the trie walk visits all %d routes, the GC list one.\n", narrationPrefix, n)
+	b.WriteString("sleep 32\nip -6 route show 2001:db8:200::/64\n")
+	return Scenario{Name: fmt.Sprintf("gc-measure-%d", n), Title: fmt.Sprintf("GC cost: %d permanent routes + 1 expiring", n), Text: b.String()}
+}
+
+// narration is a narration line reached at a trie-walk lane position.
+type narration struct {
+	at   int64
+	text string
+}
+
+// teachSim is the Sim's state for scenarios, narration and the view.
+type teachSim struct {
+	scenario string // built-in scenario name, "script" for a pasted one, "" none
+	source   string // the script text running or run
+	lines    []string
+	next     int // next line to run
+	narr     []narration
+	View     ViewState
+}
+
+// ScriptName is the scenario name State reports for a pasted script.
+const ScriptName = "script"
+
+// LoadScenario runs built-in scenario name from an empty table (see
+// RunScript).
+func (s *Sim) LoadScenario(name string) error {
+	sc, ok := FindScenario(name)
+	if !ok {
+		return fmt.Errorf("no scenario %q", name)
+	}
+	s.runScript(sc.Name, sc.Text)
+	return nil
+}
+
+// RunScript starts the user's script text from an empty table main in
+// both namespaces (eth0 set up as always), playing.
+func (s *Sim) RunScript(text string) { s.runScript(ScriptName, text) }
+
+// runScript resets the simulation to an empty table (keeping the console,
+// speed, clock rate and view) and queues the script.
+func (s *Sim) runScript(name, text string) {
+	con, speed, rate, view := s.Console, s.Speed, s.TimeRate, s.teach.View
+	o := s.opts
+	o.Prefixes, o.DemoRoutes = []netip.Prefix{}, 0
+	*s = *NewSim(o)
+	s.Console, s.Speed, s.TimeRate, s.teach.View = con, speed, rate, view
+	s.guard(s.load)
+	s.teach.scenario, s.teach.source = name, text
+	s.teach.lines = strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+	s.Console.write(LineNote, fmt.Sprintf("— %s: %d lines, from an empty table main —", scenarioLabel(name), len(s.teach.lines)))
+}
+
+func scenarioLabel(name string) string {
+	if name == ScriptName {
+		return "your script"
+	}
+	return "scenario " + name
+}
+
+// scriptBusy reports whether script lines are left: the clock then moves
+// only with the script's sleeps, so that a script always plays the same.
+func (s *Sim) scriptBusy() bool { return s.teach.next < len(s.teach.lines) }
+
+// runScriptLines runs, when the player has shown everything, script
+// lines up to the first that queues events (or a pause).
+func (s *Sim) runScriptLines() {
+	for s.scriptBusy() && s.Pending() == 0 && s.ready && !s.gcBusy() {
+		if s.scriptLine() {
+			return
+		}
+	}
+}
+
+// stepScript runs the next script lines as a step does; it reports
+// whether there were any.
+func (s *Sim) stepScript() bool {
+	if !s.scriptBusy() {
+		return false
+	}
+	for s.scriptBusy() && s.Pending() == 0 && !s.scriptLine() {
+		s.finishGC()
+	}
+	s.finishGC()
+	s.play(1)
+	return true
+}
+
+// gcBusy reports whether a lane's GC pass is still running in slices.
+func (s *Sim) gcBusy() bool {
+	return s.Lanes[0].NS.GCInProgress() || s.Lanes[1].NS.GCInProgress()
+}
+
+// scriptLine runs the next script line and reports whether it stops the
+// run for now: it queued events or paused.
+func (s *Sim) scriptLine() bool {
+	t := &s.teach
+	line := strings.TrimSpace(t.lines[t.next])
+	t.next++
+	switch {
+	case line == "":
+		return false
+	case strings.HasPrefix(line, narrationPrefix):
+		t.narr = append(t.narr, narration{at: s.Lanes[0].head(), text: strings.TrimSpace(line[len(narrationPrefix):])})
+		return false
+	case line == pauseLine:
+		s.Playing = false
+		return true
+	case line == batchLine:
+		s.batch()
+		return false
+	}
+	s.Exec(line)
+	return s.Pending() > 0
+}
+
+// batch runs the script lines up to "# end" untraced (a bulk setup, like
+// the page's table load), then lays the tries out again.
+func (s *Sim) batch() {
+	t := &s.teach
+	for _, l := range s.Lanes {
+		l.NS.SetTrace(nil)
+	}
+	n := 0
+	for ; t.next < len(t.lines) && strings.TrimSpace(t.lines[t.next]) != endLine; t.next++ {
+		for _, l := range s.Lanes {
+			l.Shell.Run(t.lines[t.next], discard{})
+		}
+		n++
+	}
+	t.next++
+	for _, l := range s.Lanes {
+		l.NS.SetTrace(l.rec)
+		l.dirty, l.stripStale = true, true
+	}
+	s.refresh()
+	s.Console.write(LineNote, fmt.Sprintf("(%d setup lines run at once, untraced)", n))
+}
+
+// discard is an io.Writer that drops everything.
+type discard struct{}
+
+func (discard) Write(p []byte) (int, error) { return len(p), nil }
+
+// Narration returns the narration line reached at the trie-walk lane's
+// position, "" if none.
+func (s *Sim) Narration() string {
+	p := s.Lanes[0].pos()
+	ns := s.teach.narr
+	i := sort.Search(len(ns), func(i int) bool { return ns[i].at > p }) - 1
+	if i < 0 {
+		return ""
+	}
+	return ns[i].text
+}
+
+// ScenarioName returns the scenario running ("script" for a pasted one,
+// "" for the page's full-table demo).
+func (s *Sim) ScenarioName() string { return s.teach.scenario }
+
+// ScriptSource returns the text of the scenario or script running.
+func (s *Sim) ScriptSource() string { return s.teach.source }

@@ -1,0 +1,69 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"strings"
+	"syscall/js"
+
+	"fib6lab/wasm/app"
+	"fib6lab/wasm/game"
+	"fib6lab/wasm/scene"
+)
+
+// addViewHooks adds to window.fib6lab (h) what the views and the export
+// need: scene() returns the scene on screen encoded for
+// window.fib6export.render (scene.Encode) as a Uint8Array; setView(name)
+// shows "gc", "dst", "ila" or "plot"; and state() gains view, frame
+// timing (frameMicrosP50/P95, walkFrameMicrosP50/P95), visiblePrefixes
+// (the trie labels on screen) and dst {...}.
+func addViewHooks(h js.Value, s *app.Sim, g *game.Game) {
+	h.Set("scene", safe(s, func([]js.Value) any {
+		b := scene.Encode(g.Scene())
+		arr := js.Global().Get("Uint8Array").New(len(b))
+		js.CopyBytesToJS(arr, b)
+		return arr
+	}))
+	h.Set("setView", safe(s, func(a []js.Value) any { return g.Views.Set(str(a, 0)) }))
+	state := h.Get("state")
+	h.Set("state", safe(s, func([]js.Value) any {
+		st := state.Invoke()
+		if st.Type() != js.TypeObject {
+			return st
+		}
+		for k, v := range viewState(g) {
+			st.Set(k, v)
+		}
+		return st
+	}))
+}
+
+// viewState returns the state() fields of the views and frame timing.
+func viewState(g *game.Game) map[string]any {
+	p50, p95 := g.Frames.Percentiles(false)
+	w50, w95 := g.Frames.Percentiles(true)
+	m := map[string]any{
+		"view": string(g.Views.Current), "frameMicrosP50": p50, "frameMicrosP95": p95,
+		"walkFrameMicrosP50": w50, "walkFrameMicrosP95": w95, "visiblePrefixes": visiblePrefixes(g.Scene()),
+	}
+	dst := map[string]any{"inflight": g.Views.Dst.Inflight}
+	for _, l := range g.Views.Dst.Lanes {
+		st := l.NS.Dst.Stats
+		dst[l.Kernel] = map[string]any{"sent": l.Last.Sent, "failed": l.Last.Failed, "peak": l.Last.Peak,
+			"allocs": st.Allocs, "frees": st.Frees, "gcCalls": st.GCCalls, "gcRuns": st.GCRuns,
+			"failures": st.Failures, "notices": l.NS.Dst.Notices(), "floods": l.Floods, "error": l.Err}
+	}
+	m["dst"] = dst
+	return m
+}
+
+// visiblePrefixes returns the prefix labels of the scene's trie views.
+func visiblePrefixes(s *scene.Scene) []any {
+	var out []any
+	for _, it := range s.Items {
+		if it.Tag == "label" && it.Kind == scene.KindText && strings.Contains(it.Text, "/") {
+			out = append(out, it.Text)
+		}
+	}
+	return out
+}

@@ -1,0 +1,197 @@
+package scene
+
+import (
+	"fmt"
+	"image/color"
+	"unicode/utf8"
+
+	"fib6lab/engine/gc"
+	"fib6lab/wasm/app"
+)
+
+// CaptionH is the height of the caption strip at the bottom of the page.
+const CaptionH = 24
+
+// monoW is the advance of the Code style (Go Mono at 12 px: 0.6 em).
+const monoW = 7.2
+
+// codeWidth returns the width of s in the Code style.
+func codeWidth(s string) float64 { return monoW * float64(utf8.RuneCountInString(s)) }
+
+// Page builds the page's GC view: the status line with the legend, one
+// panel per lane (header, trie view, console operation, GC list strip or
+// walk progress) and the caption strip. It keeps each lane's Trie (and so
+// its scratch buffers) between frames; the zero value is ready to use.
+type Page struct {
+	tries [2]Trie
+}
+
+// LaneView returns the rectangle of lane i's trie view in a w x h page.
+func LaneView(i int, w, h float64) (x, y, vw, vh float64) {
+	pw := (w - 3*Gutter) / 2
+	x = Gutter + float64(i)*(pw+Gutter) + AxisW
+	y = StatusH + HeaderH
+	return x, y, pw - AxisW - Gutter, h - y - FooterH - Gutter - CaptionH
+}
+
+// Build resets b to a w x h page and draws s as the page shows it, every
+// lane through cam.
+func (p *Page) Build(b *Builder, s *app.Sim, cam *app.Camera, w, h float64) {
+	b.Reset(w, h)
+	b.Rect(0, 0, w, h, ColBG)
+	for i, l := range s.Lanes {
+		p.lane(b, i, l, s, cam)
+	}
+	Status(b, s)
+	Caption(b, s)
+}
+
+// lane draws lane i: panel and header, then the trie view with the
+// console operation and the strip (gc-list) or walk progress (trie-walk).
+func (p *Page) lane(b *Builder, i int, l *app.Lane, s *app.Sim, cam *app.Camera) {
+	vx, vy, vw, vh := LaneView(i, b.S.W, b.S.H)
+	py := float64(StatusH + Gutter/2)
+	b.Panel(vx-AxisW-Gutter/2, py, vw+AxisW+Gutter, b.S.H-CaptionH-py-Gutter/2, LaneHeader(i, l))
+	if l.Layout == nil {
+		b.Frame(vx-1, vy-1, vw+2, vh+2, 1, ColBorder)
+		Loading(b, s, vx, vy, vw, vh)
+		return
+	}
+	v := TrieView{Layout: l.Layout, Camera: cam, X: vx, Y: vy, Marks: LaneMarks(l)}
+	p.tries[i].Draw(b, v)
+	b.Clip(vx, vy, vx+vw, vy+vh)
+	OpMarks(b, v, l.Op)
+	b.Clip(0, 0, b.S.W, b.S.H)
+	if l.Strategy == gc.GCList {
+		Strip(b, v, l)
+	} else {
+		WalkProgress(b, l, vx, vy+vh+10, vw)
+	}
+}
+
+// Status draws the status line: virtual time, play state and speeds (or
+// the loading progress), and the legend at the right when it fits.
+func Status(b *Builder, s *app.Sim) {
+	n := len(b.S.Items)
+	w := b.S.W
+	b.Rect(0, 0, w, StatusH, ColPanel)
+	b.Rect(0, StatusH-1, w, 1, ColBorder)
+	line := statusLine(s)
+	b.Text(Gutter, 5, line, Code, ColText)
+	b.Tag(n, "status")
+	if x := w - LegendW; x > Gutter+20+codeWidth(line) {
+		b.Legend(x, 12)
+	}
+}
+
+// statusLine returns the text of the status line.
+func statusLine(s *app.Sim) string {
+	if !s.Ready() {
+		return fmt.Sprintf("loading the real IPv6 table into table main of both namespaces: %d%%  (%s / %s prefixes)",
+			app.Percent(s.Loaded, s.Total()), app.Commas(s.Loaded), app.Commas(s.Total()))
+	}
+	state := "paused"
+	if s.Playing {
+		state = "playing"
+	}
+	line := fmt.Sprintf("virtual time %.2f s  (jiffies %d, HZ %d)   ·   %s   ·   %s events/frame   ·   clock %gx   ·   table main: %s routes",
+		s.Seconds(), s.Jiffies(), s.Lanes[0].NS.HZ, state, app.SpeedName(s.Speed), s.TimeRate, app.Commas(s.Lanes[0].Routes()))
+	if d := s.Lanes[0].Dropped; d > 0 {
+		line += fmt.Sprintf("   ·   %s trace events not kept (recorder full)", app.Commas(d))
+	}
+	return line
+}
+
+// Caption draws the strip at the bottom of the page: the page's error
+// when there is one, else what the console operation shown is doing.
+func Caption(b *Builder, s *app.Sim) {
+	n := len(b.S.Items)
+	w, y := b.S.W, b.S.H-CaptionH
+	msg, fg, bg := "", ColText, ColPanel
+	switch {
+	case s.Err != "":
+		msg, fg, bg = "error: "+s.Err, ColError, Hex(0x3d1214)
+	case s.Lanes[0].Op != nil:
+		msg = s.Lanes[0].Caption(max(int((w-2*Gutter)/monoW), 10))
+	default:
+		msg, fg = "type ip -6 route add / del / get in the console below: the operation is animated here, step by step", ColDim
+	}
+	b.Rect(0, y, w, CaptionH, bg)
+	b.Rect(0, y, w, 1, ColBorder)
+	b.Text(Gutter, y+6, msg, Code, fg)
+	b.Tag(n, "caption")
+}
+
+// Loading draws the table's load progress bar in a view.
+func Loading(b *Builder, s *app.Sim, x, y, w, h float64) {
+	frac := float64(s.Loaded) / float64(max(s.Total(), 1))
+	bx, by, bw := x+w*0.1, y+h/2, w*0.8
+	b.Rect(bx, by, bw, 10, ColBorder)
+	b.Rect(bx, by, bw*frac, 10, ColSummary)
+	b.Text(bx, by-22, fmt.Sprintf("loading %d%%", app.Percent(s.Loaded, s.Total())), Code, ColText)
+}
+
+// Strip draws tb6_gc_hlist below the gc-list view v: one box per entry,
+// coloured by what the pass did to it, the cursor on the entry the walk
+// stands on and a thread from each box up to its route's node.
+func Strip(b *Builder, v TrieView, l *app.Lane) {
+	n := len(b.S.Items)
+	vw, vh := v.Camera.W, v.Camera.H
+	top := v.Y + vh + 22
+	b.Text(v.X, v.Y+vh+6, fmt.Sprintf("tb6_gc_hlist, newest first (%d shown): grey waiting · green kept · amber expired · red removed", len(l.Strip)), Small, ColDim)
+	if len(l.Strip) > 0 {
+		bw := min(vw/float64(len(l.Strip)), 48)
+		b.Clip(v.X, v.Y, v.X+vw, top+24)
+		for k, e := range l.Strip {
+			x := v.X + float64(k)*bw
+			b.Rect(x+1, top, max(bw-2, 1), 22, entryColour(e.State))
+			if i := v.Layout.Index(e.Node); i >= 0 && (k == l.StripPos || len(l.Strip) <= 64) {
+				nx, ny := v.Layout.NodePos(v.Camera, i)
+				c := Alpha(ColList, 0.4)
+				if k == l.StripPos {
+					c = ColCursor
+				}
+				b.Line(x+bw/2, top, v.X+float64(nx), v.Y+float64(ny), 1, c)
+			}
+		}
+		if p := l.StripPos; p >= 0 && p < len(l.Strip) {
+			b.Frame(v.X+float64(p)*bw-1, top-2, bw+2, 26, 2, ColCursor)
+		}
+		b.Clip(0, 0, b.S.W, b.S.H)
+	}
+	b.Tag(n, "gc-list")
+}
+
+// entryColour returns the colour of a GC list entry in state st.
+func entryColour(st app.EntryState) color.RGBA {
+	switch st {
+	case app.EntryKept:
+		return ColKept
+	case app.EntryExpired:
+		return ColExpired
+	case app.EntryRemoved:
+		return ColRemoved
+	}
+	return ColBorder
+}
+
+// WalkProgress draws how far the trie walk's queued trace has played, as
+// a bar of width w at (x, y).
+func WalkProgress(b *Builder, l *app.Lane, x, y, w float64) {
+	n := len(b.S.Items)
+	gs := l.NS.GC
+	frac := l.Progress()
+	msg := fmt.Sprintf("post-order walk: %d%%  (%s trace events still to show)", int(frac*100), app.Commas(l.Pending()))
+	switch {
+	case l.Pass.Active:
+	case gs.Passes == 0:
+		frac, msg = 0, "post-order walk: waiting for the GC timer (gc_interval 30 s after the first expiring route)"
+	default:
+		msg = fmt.Sprintf("post-order walk done: stepped on %s nodes and aged %s routes to remove %s",
+			app.Commas(gs.Last.Visited), app.Commas(gs.Last.Checked), app.Commas(gs.Last.Removed))
+	}
+	b.Rect(x, y+16, w, 8, ColBorder)
+	b.Rect(x, y+16, w*frac, 8, ColWalk)
+	b.Text(x, y-4, msg, Small, ColDim)
+	b.Tag(n, "walk-progress")
+}

@@ -1,0 +1,98 @@
+package scene
+
+import (
+	"fmt"
+
+	"fib6lab/wasm/app"
+)
+
+// Teaching overlay geometry.
+const (
+	pseudoLineH = 16  // a pseudo-code line
+	pseudoW     = 430 // pseudo-code panel width
+	timelineH   = 30  // the player's time line
+	narrationH  = 26  // the narration band
+)
+
+// Teach draws the teaching overlays of the GC view over a page built by
+// Page.Build: per lane the pseudo-code panel and the player's time line
+// (when the view has them on), and the scenario's narration.
+func Teach(b *Builder, s *app.Sim) {
+	v := s.TheView()
+	for i, l := range s.Lanes {
+		vx, vy, vw, vh := LaneView(i, b.S.W, b.S.H)
+		if v.Timeline {
+			Timeline(b, vx, vy+vh-timelineH, vw, l.Timeline())
+			vh -= timelineH
+		}
+		if v.Pseudo {
+			pv := l.Pseudo()
+			h := float64(len(pv.Lines)+len(pv.Values)+2) * pseudoLineH
+			Pseudo(b, vx+max(vw-pseudoW-6, 0), vy+vh-h-6, min(pseudoW, vw), pv)
+		}
+	}
+	if n := s.Narration(); n != "" {
+		Narration(b, n)
+	}
+}
+
+// Pseudo draws the pseudo-code panel pv at (x, y), w wide: the function,
+// its listing with the current line lit, and the live values.
+func Pseudo(b *Builder, x, y, w float64, pv app.PseudoView) {
+	if pv.Func == "" {
+		return
+	}
+	n := len(b.S.Items)
+	h := float64(len(pv.Lines)+len(pv.Values)+2) * pseudoLineH
+	b.Box(x, y, w, h, Alpha(ColPanel, 0.94), ColBorder, 1)
+	b.Text(x+8, y+4, pv.Func, Code.bold(), ColCursor)
+	for i, line := range pv.Lines {
+		ly := y + float64(i+1)*pseudoLineH + 4
+		c := ColDim
+		if i == pv.Line {
+			b.Rect(x+2, ly-2, w-4, pseudoLineH, Alpha(ColCursor, 0.25))
+			c = ColText
+		}
+		b.Text(x+8, ly, fmt.Sprintf("%2d  %s", i+1, line), Code, c)
+	}
+	for i, val := range pv.Values {
+		b.Text(x+8, y+float64(len(pv.Lines)+1+i)*pseudoLineH+8, "= "+val, Code, ColExpiring)
+	}
+	b.Tag(n, "pseudo")
+}
+
+// bold returns st in bold.
+func (st TextStyle) bold() TextStyle { st.Bold = true; return st }
+
+// Timeline draws a lane's time line at (x, y), w wide: the kept history
+// as a bar, a tick per operation, the position, and the virtual time.
+func Timeline(b *Builder, x, y, w float64, t app.Timeline) {
+	n := len(b.S.Items)
+	b.Box(x, y, w, timelineH, Alpha(ColPanel, 0.94), ColBorder, 1)
+	span := float64(max(t.Head-t.Base, 1))
+	px := func(at int64) float64 { return x + 4 + (w-8)*float64(at-t.Base)/span }
+	by := y + 18
+	b.Rect(x+4, by, w-8, 3, ColBorder)
+	b.Rect(x+4, by, px(t.Pos)-x-4, 3, ColSummary)
+	for _, m := range t.Marks {
+		b.Rect(px(m.At), by-4, 1, 11, ColWalk)
+	}
+	b.Rect(px(t.Pos)-1, by-7, 3, 17, ColCursor)
+	label := fmt.Sprintf("event %s of %s   ·   %d operations   ·   t = %.2f s (jiffies %d)",
+		app.Commas(int(t.Pos-t.Base)), app.Commas(int(t.Head-t.Base)), len(t.Marks), float64(t.Jiffies)/float64(max(t.HZ, 1)), t.Jiffies)
+	if t.Dropped > 0 {
+		label += fmt.Sprintf("   ·   %s older events dropped", app.Commas(int(t.Dropped)))
+	}
+	b.Text(x+6, y+2, label, Small, ColText)
+	b.Tag(n, "timeline")
+}
+
+// Narration draws the scenario's narration line in a band across the
+// top of the trie views.
+func Narration(b *Builder, text string) {
+	n := len(b.S.Items)
+	y := float64(StatusH + HeaderH)
+	b.Rect(Gutter, y, b.S.W-2*Gutter, narrationH, Alpha(Hex(0x1f6feb), 0.85))
+	b.Text(b.S.W/2, y+5, text, Small.At(AnchorMiddle).bold(), ColText)
+	b.Tag(n, "narration")
+}

@@ -1,0 +1,181 @@
+// fib6lab teaching controls: the player (step back/forward by event or
+// operation, start/end), scenarios and the user's script, shareable links,
+// panels, presenter mode and the keyboard shortcuts. Everything calls
+// window.fib6lab (wasm/hook_teach.go).
+"use strict";
+
+(function () {
+  const $ = (id) => document.getElementById(id);
+
+  function call(fn) {
+    if (!window.fib6lab) return undefined;
+    try {
+      return fn(window.fib6lab);
+    } catch (e) {
+      note(String(e));
+      return undefined;
+    }
+  }
+
+  function note(text) {
+    const m = $("teach-msg");
+    if (m) m.textContent = text;
+  }
+
+  // Shortcuts: key (with shift) -> [description, action]. They are
+  // ignored while an input, select or textarea has the focus.
+  const SHORTCUTS = [
+    [" ", false, "Space", "play / pause", (f) => (f.state().playing ? f.pause() : f.play())],
+    ["ArrowRight", false, "→", "step one event forward", (f) => f.step()],
+    ["ArrowLeft", false, "←", "step one event back", (f) => f.stepBack()],
+    ["ArrowRight", true, "Shift+→", "next operation", (f) => f.stepOp(1)],
+    ["ArrowLeft", true, "Shift+←", "back one operation", (f) => f.stepOp(-1)],
+    ["Home", false, "Home", "start of the history", (f) => f.seekStart()],
+    ["End", false, "End", "end of the history", (f) => f.seekEnd()],
+    ["+", null, "+", "faster", (f) => f.speedStep(1)],
+    ["=", null, "=", "faster", (f) => f.speedStep(1)],
+    ["-", null, "-", "slower", (f) => f.speedStep(-1)],
+    ["f", null, "F", "fullscreen", () => fullscreen()],
+    ["p", null, "P", "presenter mode (large, high contrast)", () => panel("presenter")],
+    ["c", null, "C", "pseudo-code panels", () => panel("pseudo")],
+    ["t", null, "T", "time line", () => panel("timeline")],
+    ["l", null, "L", "copy a link to this state", () => copyLink()],
+    ["?", null, "?", "this help", () => panel("help")],
+    ["Escape", null, "Esc", "close the help", (f) => f.setPanel("help", false)],
+  ];
+
+  function typing() {
+    const a = document.activeElement;
+    if (!a || a === document.body) return false;
+    return /^(INPUT|TEXTAREA|SELECT)$/.test(a.tagName) || a.isContentEditable;
+  }
+
+  function onKey(e) {
+    if (typing() || e.ctrlKey || e.metaKey || e.altKey) return;
+    const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    for (const [k, shift, , , act] of SHORTCUTS) {
+      if (k === key && (shift === null || shift === e.shiftKey)) {
+        e.preventDefault();
+        e.stopImmediatePropagation();
+        call(act);
+        sync();
+        return;
+      }
+    }
+  }
+
+  function panel(name) {
+    call((f) => f.togglePanel(name));
+    sync();
+  }
+
+  function fullscreen() {
+    if (document.fullscreenElement) document.exitFullscreen();
+    else if (document.documentElement.requestFullscreen) document.documentElement.requestFullscreen().catch(() => {});
+  }
+
+  function linkURL() {
+    const frag = call((f) => f.shareLink());
+    return typeof frag === "string" ? location.href.split("#")[0] + "#" + frag : "";
+  }
+
+  async function copyLink() {
+    const url = linkURL();
+    if (!url) return;
+    history.replaceState(null, "", url);
+    $("link-out").value = url;
+    try {
+      await navigator.clipboard.writeText(url);
+      note("link copied");
+    } catch (e) {
+      note("link in the address bar (clipboard not available)");
+    }
+  }
+
+  // sync mirrors the Go state into the page: help overlay, presenter
+  // class, toggle buttons, speed menu.
+  function sync() {
+    const s = call((f) => f.state());
+    if (!s || !s.viewState) return;
+    const v = s.viewState;
+    $("help").hidden = !v.help;
+    document.body.classList.toggle("presenter", !!v.presenter);
+    for (const name of ["pseudo", "timeline", "presenter"]) $(`btn-${name}`).setAttribute("aria-pressed", String(!!v[name]));
+    const sel = $("sel-speed");
+    if (sel && Number(sel.value) !== s.speed) sel.value = String(s.speed);
+    $("teach-pos").textContent = `step ${s.step}` + (s.scenario ? ` · ${s.scenario}` : "");
+  }
+
+  function fillScenarios() {
+    const list = call((f) => f.scenarios());
+    if (!Array.isArray(list)) return false;
+    const sel = $("sel-scenario");
+    for (const sc of list) {
+      const o = document.createElement("option");
+      o.value = sc.name;
+      o.textContent = sc.title;
+      sel.appendChild(o);
+    }
+    return true;
+  }
+
+  function fillHelp() {
+    const dl = $("help-keys");
+    const seen = new Set();
+    for (const [, , label, what] of SHORTCUTS) {
+      if (seen.has(what)) continue;
+      seen.add(what);
+      const dt = document.createElement("dt");
+      dt.textContent = label;
+      const dd = document.createElement("dd");
+      dd.textContent = what;
+      dl.append(dt, dd);
+    }
+  }
+
+  function wire() {
+    const click = (id, fn) => $(id).addEventListener("click", () => { call(fn); sync(); });
+    click("btn-start", (f) => f.seekStart());
+    click("btn-back-op", (f) => f.stepOp(-1));
+    click("btn-back", (f) => f.stepBack());
+    click("btn-fwd-op", (f) => f.stepOp(1));
+    click("btn-end", (f) => f.seekEnd());
+    for (const name of ["pseudo", "timeline", "presenter", "help"]) $(`btn-${name}`).addEventListener("click", () => panel(name));
+    $("btn-fullscreen").addEventListener("click", fullscreen);
+    $("btn-copy-link").addEventListener("click", copyLink);
+    $("help-close").addEventListener("click", () => { call((f) => f.setPanel("help", false)); sync(); });
+    $("sel-scenario").addEventListener("change", (e) => {
+      if (!e.target.value) return;
+      const r = call((f) => f.loadScenario(e.target.value));
+      note(r && r.error ? r.error : `scenario ${e.target.value}`);
+      e.target.blur();
+    });
+    $("btn-run-script").addEventListener("click", () => {
+      call((f) => f.runScript($("script-in").value));
+      $("sel-scenario").value = "";
+      note("running your script");
+    });
+    // capture: before ebiten's own listeners
+    window.addEventListener("keydown", onKey, true);
+    fillHelp();
+  }
+
+  // start waits for window.fib6lab, fills the menu and restores the state
+  // the URL fragment describes.
+  function start() {
+    if (!window.fib6lab || !fillScenarios()) return setTimeout(start, 50);
+    if (location.hash.length > 1) {
+      const r = call((f) => f.restore(location.hash.slice(1)));
+      const s = call((f) => f.state());
+      if (s && s.scenario) $("sel-scenario").value = s.scenario === "script" ? "" : s.scenario;
+      note(r && r.error ? `link: ${r.error}` : "restored from the link");
+    }
+    sync();
+    setInterval(sync, 250);
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    wire();
+    start();
+  });
+})();
