@@ -118,7 +118,7 @@ func teachState(s *app.Sim, g *game.Game) map[string]any {
 		"step": s.PlayerStep(), "playerIndex": []any{pos[0], pos[1]}, "scenario": s.ScenarioName(),
 		"narration": s.Narration(), "pseudo": pseudo[0], "pseudoLanes": pseudo, "shown": shown,
 		"timeline": map[string]any{"base": t.Base, "head": t.Head, "pos": t.Pos, "dropped": t.Dropped,
-			"marks": len(t.Marks), "jiffies": t.Jiffies, "seconds": float64(t.Jiffies) / float64(max(t.HZ, 1))},
+			"marks": len(t.Marks), "jiffies": t.Jiffies, "seconds": t.Seconds()},
 		"viewState": map[string]any{"name": string(g.Views.Current), "x0": v.Cam.X0, "y0": v.Cam.Y0,
 			"zoomX": zx, "zoomY": zy, "pseudo": v.Pseudo, "timeline": v.Timeline, "presenter": v.Presenter, "help": v.Help},
 	}

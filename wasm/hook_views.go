@@ -16,7 +16,10 @@ import (
 // window.fib6export.render (scene.Encode) as a Uint8Array; setView(name)
 // shows "gc", "dst", "ila" or "plot"; and state() gains view, frame
 // timing (frameMicrosP50/P95, walkFrameMicrosP50/P95), visiblePrefixes
-// (the trie labels on screen) and dst {...}.
+// (the trie labels on screen), dst {...}, ila {...} and costPlot {...};
+// ilaInvalidate() adds a route under the ILA view's cached route,
+// ilaStep() sends a packet per ILA flow, measureCost() restarts the plot's
+// measurement.
 func addViewHooks(h js.Value, s *app.Sim, g *game.Game) {
 	h.Set("scene", safe(s, func([]js.Value) any {
 		b := scene.Encode(g.Scene())
@@ -25,6 +28,9 @@ func addViewHooks(h js.Value, s *app.Sim, g *game.Game) {
 		return arr
 	}))
 	h.Set("setView", safe(s, func(a []js.Value) any { return g.Views.Set(str(a, 0)) }))
+	h.Set("ilaInvalidate", safe(s, func([]js.Value) any { return g.Views.ILA.Invalidate() }))
+	h.Set("ilaStep", safe(s, func([]js.Value) any { g.Views.ILA.Step(); return nil }))
+	h.Set("measureCost", safe(s, func([]js.Value) any { g.Views.Cost.Restart(); return nil }))
 	state := h.Get("state")
 	h.Set("state", safe(s, func([]js.Value) any {
 		st := state.Invoke()
@@ -54,7 +60,38 @@ func viewState(g *game.Game) map[string]any {
 			"failures": st.Failures, "notices": l.NS.Dst.Notices(), "floods": l.Floods, "error": l.Err}
 	}
 	m["dst"] = dst
+	m["ila"] = ilaState(g.Views.ILA)
+	m["costPlot"] = costState(g.Views.Cost)
 	return m
+}
+
+// ilaState returns state().ila: per flow ("128", "64") its counters and
+// last packet, and the cache invalidations made.
+func ilaState(v *app.ILAView) map[string]any {
+	m := map[string]any{"ready": v.Ready(), "invalidations": v.Invalidations, "error": v.Err}
+	for _, f := range v.Flows {
+		t := f.Total
+		fm := map[string]any{"packets": t.Packets, "lookups": t.Lookups, "hits": t.Hits,
+			"misses": t.Misses, "dropped": t.Dropped}
+		if p := f.Last; p != nil {
+			fm["sir"], fm["ila"], fm["hit"], fm["visited"] = p.SIR.String(), p.ILA.String(), p.Hit, p.Visited
+			fm["answer"], fm["csumMode"] = p.Answer.String(), p.Mode.String()
+		}
+		m[f.Name] = fm
+	}
+	return m
+}
+
+// costState returns state().costPlot: done, and the points so far
+// ({routes, nanos: [trie-walk, gc-list], checked: [...]}).
+func costState(c *app.CostRun) map[string]any {
+	pts := make([]any, len(c.Points))
+	for i, p := range c.Points {
+		pts[i] = map[string]any{"routes": p.Routes, "nanos": []any{p.Nanos[0], p.Nanos[1]},
+			"checked": []any{p.Checked[0], p.Checked[1]}}
+	}
+	routes, added := c.Measuring()
+	return map[string]any{"done": c.Done, "points": pts, "measuring": routes, "built": added}
 }
 
 // visiblePrefixes returns the prefix labels of the scene's trie views.

@@ -11,6 +11,56 @@ async function download(page, id) {
   return { name: dl.suggestedFilename(), bytes: await readFile(await dl.path()) };
 }
 
+// svgText exports the view on screen as SVG and returns its text content
+// (empty when it does not parse).
+async function svgText(browser, page) {
+  const svg = await download(page, '#btn-export-svg');
+  const blank = await browser.newPage();
+  const text = await blank.evaluate((t) => {
+    const doc = new DOMParser().parseFromString(t, 'image/svg+xml');
+    return doc.getElementsByTagName('parsererror').length ? '' : doc.documentElement.textContent;
+  }, svg.bytes.toString('utf8'));
+  await blank.close();
+  return text;
+}
+
+// runILA checks the ILA pipeline view: the /128 flow looks up once then
+// hits, the /64 flow looks up every packet, an invalidation makes the /128
+// look up again, and the export shows the pipeline.
+export async function runILA(browser, page, check, waitState) {
+  await page.selectOption('#sel-view', 'ila');
+  let st = await waitState(page, (s) => s.view === 'ila' && s.ila.ready && s.ila['128'].packets >= 3, 30000);
+  const a = st.ila['128'], b = st.ila['64'];
+  check('ILA view: /128 looks up once then hits, /64 looks up every packet',
+    a.lookups === 1 && a.hits === a.packets - 1 && b.lookups === b.packets && b.hits === 0 && !st.ila.error,
+    `/128 ${a.packets} packets ${a.lookups} lookups ${a.hits} hits; /64 ${b.packets} packets ${b.lookups} lookups`);
+  check('ILA view: translated destinations', a.ila.startsWith('2001:db8:2:0:') && b.ila.startsWith('2001:db8:2:0:')
+    && b.answer === '2001:db8:2::/64' && b.visited > 0, `${a.sir} -> ${a.ila}; ${b.sir} -> ${b.ila} via ${b.answer}, ${b.visited} nodes`);
+  const before = await page.evaluate(() => { const f = window.fib6lab; f.ilaInvalidate(); f.ilaStep(); f.ilaStep(); return f.state().ila['128']; });
+  check('ILA view: invalidating the cache makes the next packet look up', before.lookups === a.lookups + 1 ||
+    before.lookups === 2, `lookups ${a.lookups} -> ${before.lookups}, hit ${before.hit}`);
+  const text = await svgText(browser, page);
+  check('ILA view: SVG export shows the pipeline', ['dst_cache', 'ila_output', 'adjustment word'].every((t) => text.includes(t)),
+    `${text.length} characters`);
+}
+
+// runPlot checks the GC cost plot: points for both strategies at every
+// size, the trie walk slower than the list on the full table, and the
+// exported SVG's axis and legend texts.
+export async function runPlot(browser, page, check, waitState) {
+  await page.selectOption('#sel-view', 'plot');
+  const st = await waitState(page, (s) => s.view === 'plot' && s.costPlot.done, 180000);
+  const pts = st.costPlot.points;
+  const full = pts[pts.length - 1];
+  check('GC cost plot: measured both strategies at every size',
+    pts.length === 5 && pts.every((p) => p.nanos[0] > 0 && p.nanos[1] > 0) && full.routes === 160147 && full.checked[0] > full.checked[1],
+    pts.map((p) => `${p.routes}: ${(p.nanos[0] / 1000).toFixed(1)}/${(p.nanos[1] / 1000).toFixed(1)} us`).join(', '));
+  const text = await svgText(browser, page);
+  check('GC cost plot: SVG names the axes and legend', ['permanent routes in table main', 'time per GC pass',
+    'trie-walk (before 2023), measured', 'gc-list (after 2023), measured', 'kernel, before: cover letter'].every((t) => text.includes(t)),
+    `${text.length} characters`);
+}
+
 export async function runViews(browser, page, check, waitState) {
   await page.evaluate(() => window.fib6lab.pause());
   await page.waitForTimeout(300);
@@ -38,6 +88,8 @@ export async function runViews(browser, page, check, waitState) {
   check('route cache view: 6.1 fails past max_size, 6.18 does not',
     old.failures > 0 && old.notices > 0 && cur.failures === 0 && cur.sent === 5000,
     `6.1 failures ${old.failures} notices ${old.notices}; 6.18 sent ${cur.sent} peak ${cur.peak}`);
+  await runILA(browser, page, check, waitState);
+  await runPlot(browser, page, check, waitState);
   await page.selectOption('#sel-view', 'gc');
   const fin = await waitState(page, (s) => s.view === 'gc', 5000);
   check('frame timing reported', fin.frameMicrosP50 > 0 && fin.frameMicrosP95 >= fin.frameMicrosP50,

@@ -21,7 +21,7 @@ const (
 	CheckEvery = 2048
 	// MaxLayouts bounds the trie layouts the checkpoints keep alive (each
 	// console add or GC pass that changes the trie makes a new one).
-	MaxLayouts = 6
+	MaxLayouts = 4
 )
 
 // Shown counts, cumulatively over the history shown so far, what the GC
@@ -49,7 +49,11 @@ type Timeline struct {
 	Marks           []OpMark // operation starts, oldest first
 	Jiffies         int64    // virtual time of the event at Pos
 	HZ              int64
+	Boot            int64 // jiffies when the namespace was made (INITIAL_JIFFIES)
 }
+
+// Seconds returns the virtual time at Pos in seconds since boot.
+func (t Timeline) Seconds() float64 { return float64(t.Jiffies-t.Boot) / float64(max(t.HZ, 1)) }
 
 // laneView is a copy of everything a lane displays: what a checkpoint
 // keeps.
@@ -302,7 +306,8 @@ func (l *Lane) opStart(p int64, back bool) (int64, bool) {
 // Timeline returns the lane's time line.
 func (l *Lane) Timeline() Timeline {
 	h := &l.hist
-	t := Timeline{Base: h.base, Head: l.head(), Pos: l.pos(), Dropped: h.base, Marks: h.marks, HZ: l.NS.HZ}
+	t := Timeline{Base: h.base, Head: l.head(), Pos: l.pos(), Dropped: h.base, Marks: h.marks, HZ: l.NS.HZ,
+		Boot: l.NS.Now() - l.NS.Uptime()}
 	if i := sort.Search(len(h.segs), func(i int) bool { return h.segs[i].at > t.Pos }) - 1; i >= 0 {
 		t.Jiffies = h.segs[i].jiffies
 	} else {

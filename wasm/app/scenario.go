@@ -81,9 +81,7 @@ func gcMeasure(n int) Scenario {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# GC cost: %d permanent routes and 1 expiring (the seed's measurement)\n", n)
 	fmt.Fprintf(&b, "%s %d permanent /128 routes are added (untraced setup)...\n%s\n", narrationPrefix, n, batchLine)
-	for i := 1; i <= n; i++ {
-		fmt.Fprintf(&b, "ip -6 route add 2001:db8:100::%x/128 dev eth0\n", i)
-	}
+	fmt.Fprintf(&b, "gen routes %d 2001:db8:100::1 dev eth0\n", n)
 	fmt.Fprintf(&b, "%s\n%s ...and one route that expires in 5 s.\n", endLine, narrationPrefix)
 	b.WriteString("ip -6 route add 2001:db8:200::1/128 dev eth0 expires 5\n")
 	fmt.Fprintf(&b, "%s The GC timer fires: the trie walk visits all %d routes, the GC list one.\n", narrationPrefix, n)
@@ -203,18 +201,25 @@ func (s *Sim) scriptLine() bool {
 }
 
 // batch runs the script lines up to "# end" untraced (a bulk setup, like
-// the page's table load), then lays the tries out again.
+// the page's table load), showing the trie-walk lane's output, then lays
+// the tries out again.
 func (s *Sim) batch() {
 	t := &s.teach
 	for _, l := range s.Lanes {
 		l.NS.SetTrace(nil)
 	}
-	n := 0
 	for ; t.next < len(t.lines) && strings.TrimSpace(t.lines[t.next]) != endLine; t.next++ {
-		for _, l := range s.Lanes {
-			l.Shell.Run(t.lines[t.next], discard{})
+		line := t.lines[t.next]
+		s.Console.write(LineInput, line)
+		var r Result
+		for i, l := range s.Lanes {
+			w := newCapWriter(MaxOutputLines)
+			st := l.Shell.Run(line, w)
+			if i == 0 {
+				r = Result{Output: w.String() + w.note(), Note: w.note(), Status: st}
+			}
 		}
-		n++
+		s.show(r)
 	}
 	t.next++
 	for _, l := range s.Lanes {
@@ -222,13 +227,7 @@ func (s *Sim) batch() {
 		l.dirty, l.stripStale = true, true
 	}
 	s.refresh()
-	s.Console.write(LineNote, fmt.Sprintf("(%d setup lines run at once, untraced)", n))
 }
-
-// discard is an io.Writer that drops everything.
-type discard struct{}
-
-func (discard) Write(p []byte) (int, error) { return len(p), nil }
 
 // Narration returns the narration line reached at the trie-walk lane's
 // position, "" if none.

@@ -86,3 +86,22 @@ func TestPausePlaysOnWithStep(t *testing.T) {
 		t.Fatalf("stepping did not reveal the answer: %+v", s.Lanes[0].Lookup)
 	}
 }
+
+func TestGCMeasureWalksEveryRoute(t *testing.T) {
+	s := runScenario(t, "gc-measure-9000")
+	tw, gl := s.Lanes[0].Shown(), s.Lanes[1].Shown()
+	if tw.Checked < 9001 || gl.Checked != 1 || tw.Removed != 1 || gl.Removed != 1 {
+		t.Fatalf("trie walk %+v, gc list %+v", tw, gl)
+	}
+	if ls := s.Console.Lines(0); !strings.Contains(fmtLines(ls), "gen: 9000 routes added") {
+		t.Fatalf("console: %s", fmtLines(ls))
+	}
+}
+
+func fmtLines(ls []ConsoleLine) string {
+	var b strings.Builder
+	for _, l := range ls {
+		b.WriteString(l.Text + "\n")
+	}
+	return b.String()
+}

@@ -16,15 +16,27 @@ const dstScaleMax = 6000
 func DstScene(b *Builder, v *app.DstView, w, h float64) {
 	b.Reset(w, h)
 	b.Rect(0, 0, w, h, ColBG)
-	pw := (w - 3*Gutter) / 2
 	for i, l := range v.Lanes {
-		x := Gutter + float64(i)*(pw+Gutter)
+		x, pw := column(w, len(v.Lanes), i)
 		dstLane(b, v, l, i, x, StatusH+Gutter/2, pw, h-StatusH-Gutter)
 	}
+	viewStatus(b, w, fmt.Sprintf("route cache: %d raw-socket senders to on-link %s, %d packets in flight each (flood %d)",
+		app.DstSenders, app.DstTarget, v.Inflight, v.Lanes[0].Floods))
+}
+
+// column returns the left edge and width of column i of n panels side by
+// side across a page w wide.
+func column(w float64, n, i int) (x, pw float64) {
+	pw = (w - float64(n+1)*Gutter) / float64(n)
+	return Gutter + float64(i)*(pw+Gutter), pw
+}
+
+// viewStatus draws a view's status line, text s, across the top of a
+// page w wide.
+func viewStatus(b *Builder, w float64, s string) {
 	n := len(b.S.Items)
 	b.Rect(0, 0, w, StatusH, ColPanel)
-	b.Text(Gutter, 5, fmt.Sprintf("route cache: %d raw-socket senders to on-link %s, %d packets in flight each (flood %d)",
-		app.DstSenders, app.DstTarget, v.Inflight, v.Lanes[0].Floods), Code, ColText)
+	b.Text(Gutter, 5, s, Code, ColText)
 	b.Tag(n, "status")
 }
 

@@ -37,6 +37,7 @@ var KernelAfter = []KernelPoint{{1000, 14000}, {9000, 14000}}
 type PlotOptions struct {
 	W, H float64 // scene size; 0 means 960 x 600
 	LogY bool    // logarithmic time axis (the x axis is always logarithmic)
+	Note string  // the subtitle's first part; "" means "fib6lab measured natively"
 }
 
 // Plot margins in pixels: the legend sits right of the plot area.
@@ -59,7 +60,10 @@ func GCCostPlot(points []CostPoint, o PlotOptions) *Scene {
 	b := NewBuilder(o.W, o.H)
 	b.Rect(0, 0, o.W, o.H, ColBG)
 	b.Text(plotLeft, 16, "Time per GC pass against permanent routes (one expiring route)", Title, ColText)
-	b.Text(plotLeft, 40, "fib6lab measured natively (median of repetitions) · rings: the kernel's 2023 cover letter", Small, ColDim)
+	if o.Note == "" {
+		o.Note = "fib6lab measured natively"
+	}
+	b.Text(plotLeft, 40, o.Note+" (median of repetitions) · rings: the kernel's 2023 cover letter", Small, ColDim)
 	p := newPlotArea(points, o)
 	p.axes(b)
 	for i := range LaneAccents {

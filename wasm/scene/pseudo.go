@@ -79,7 +79,7 @@ func Timeline(b *Builder, x, y, w float64, t app.Timeline) {
 	}
 	b.Rect(px(t.Pos)-1, by-7, 3, 17, ColCursor)
 	label := fmt.Sprintf("event %s of %s   ·   %d operations   ·   t = %.2f s (jiffies %d)",
-		app.Commas(int(t.Pos-t.Base)), app.Commas(int(t.Head-t.Base)), len(t.Marks), float64(t.Jiffies)/float64(max(t.HZ, 1)), t.Jiffies)
+		app.Commas(int(t.Pos-t.Base)), app.Commas(int(t.Head-t.Base)), len(t.Marks), t.Seconds(), t.Jiffies)
 	if t.Dropped > 0 {
 		label += fmt.Sprintf("   ·   %s older events dropped", app.Commas(int(t.Dropped)))
 	}

@@ -10,13 +10,9 @@ func (p *Page) BuildView(b *Builder, v *app.Views, s *app.Sim, cam *app.Camera, 
 	case app.ViewDst:
 		DstScene(b, v.Dst, w, h)
 	case app.ViewILA:
-		b.Reset(w, h)
-		b.Rect(0, 0, w, h, ColBG)
-		b.Text(w/2, h/2, "ILA pipeline view: not built yet", Title.At(AnchorMiddle), ColDim)
+		ILAScene(b, v.ILA, w, h)
 	case app.ViewPlot:
-		b.Reset(w, h)
-		b.Rect(0, 0, w, h, ColBG)
-		b.Text(w/2, h/2, "GC cost plot: not built yet", Title.At(AnchorMiddle), ColDim)
+		CostScene(b, v.Cost, w, h)
 	default:
 		p.Build(b, s, cam, w, h)
 	}

@@ -1,0 +1,28 @@
+package scene
+
+import (
+	"fmt"
+
+	"fib6lab/wasm/app"
+)
+
+// CostScene draws the GC cost plot view into b (reset to w x h): the
+// plot of c's points so far (GCCostPlot, log time axis) and, while it
+// runs, what is being measured.
+func CostScene(b *Builder, c *app.CostRun, w, h float64) {
+	pts := make([]CostPoint, 0, len(c.Points))
+	for _, p := range c.Points {
+		pts = append(pts, CostPoint{Routes: p.Routes, Nanos: p.Nanos})
+	}
+	s := GCCostPlot(pts, PlotOptions{W: w, H: h, LogY: true, Note: "fib6lab measured live in this page (wasm, time.Now)"})
+	b.Reset(w, h)
+	b.S.Items = append(b.S.Items, s.Items...)
+	n := len(b.S.Items)
+	msg := fmt.Sprintf("measured live in this page: %d table sizes, median of %d passes each", len(c.Points), app.CostReps)
+	if routes, added := c.Measuring(); routes > 0 {
+		msg = fmt.Sprintf("measuring %s permanent routes + 1 expiring: table %d%% built, then %d passes per strategy",
+			app.Commas(routes), app.Percent(added, routes), app.CostReps)
+	}
+	b.Text(w-Gutter, 62, msg, Small.At(AnchorEnd), ColCursor)
+	b.Tag(n, "progress")
+}

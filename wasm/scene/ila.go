@@ -1,0 +1,226 @@
+package scene
+
+import (
+	"fmt"
+	"image/color"
+	"net/netip"
+
+	"fib6lab/engine/ila"
+	"fib6lab/engine/trace"
+	"fib6lab/wasm/app"
+)
+
+// The ILA address fields' colours: locator, identifier type, C bit,
+// identifier, checksum adjustment word.
+var (
+	colLocator = Hex(0x388bfd)
+	colType    = ColWalk
+	colCBit    = ColCursor
+	colIdent   = Hex(0x6e7681)
+	colAdjust  = ColList
+)
+
+// ilaStages are the steps of ila_output a packet goes through, in order.
+var ilaStages = []string{"route lookup (SIR)", "lwtunnel output", "translate", "dst_cache_get", "lookup (ILA)", "dst_output"}
+
+// ILAScene draws the ILA pipeline view into b (reset to w x h): one panel
+// per flow (the /128 and the /64 ILA route) with its counters, the
+// pipeline, the address bits before and after translation, the dst_cache
+// verdict and the lookup walk of a miss.
+func ILAScene(b *Builder, v *app.ILAView, w, h float64) {
+	b.Reset(w, h)
+	b.Rect(0, 0, w, h, ColBG)
+	for i, f := range v.Flows {
+		x, pw := column(w, 2, i)
+		ilaPanel(b, v, f, i, x, StatusH+Gutter/2, pw, h-StatusH-Gutter)
+	}
+	viewStatus(b, w, fmt.Sprintf("ILA: ila_output with the per-route dst_cache (Linux 4.9) · a packet per flow every %v · %s prefixes of the real table · cache invalidations %d",
+		app.ILAInterval, app.Commas(app.ILATablePrefixes), v.Invalidations))
+	if !v.Ready() {
+		b.Text(w/2, h/2, "building the namespace…", Title.At(AnchorMiddle), ColDim)
+	}
+}
+
+// ilaPanel draws flow f (panel i) at x, y.
+func ilaPanel(b *Builder, v *app.ILAView, f *app.ILAFlow, i int, x, y, w, h float64) {
+	t := f.Total
+	visited := 0
+	if f.Last != nil {
+		visited = f.Last.Visited
+	}
+	sub := [2]string{"connected (/128): the translated route is cached after the first packet",
+		"not connected (/64): nothing is cached, every packet looks up"}[i]
+	hd := Header{Title: "ILA route " + f.Route, Subtitle: sub, Accent: LaneAccents[i], Lines: []string{
+		fmt.Sprintf("packets %d   lookups of translated dst %d   hits %d   misses %d   dropped %d", t.Packets, t.Lookups, t.Hits, t.Misses, t.Dropped),
+		fmt.Sprintf("nodes visited by the last packet's translated lookup: %d", visited),
+	}}
+	bx, by, bw, bh := b.Panel(x, y, w, h, hd)
+	p := f.Last
+	if p == nil {
+		return
+	}
+	cx, cw := bx+16, bw-32
+	ilaPipeline(b, p, v.Phase, cx, by+16, cw)
+	ilaBits(b, p, cx, by+92, cw)
+	ilaVerdict(b, p, cx, by+262, cw, bh-262)
+}
+
+// ilaPipeline draws the stages of ila_output as boxes joined by arrows,
+// the stage the packet is in (by phase) lit; a hit skips the lookup.
+func ilaPipeline(b *Builder, p *app.ILAPacket, phase float64, x, y, w float64) {
+	n := len(b.S.Items)
+	bw := (w - 10*float64(len(ilaStages)-1)) / float64(len(ilaStages))
+	cur := min(int(phase*float64(len(ilaStages))), len(ilaStages)-1)
+	for k, s := range ilaStages {
+		bx := x + float64(k)*(bw+10)
+		fill, tc := ColPanel, ColText
+		switch {
+		case k == 4 && p.Hit:
+			s, tc = "skipped: hit", ColKept
+		case k == cur:
+			fill = Alpha(ColCursor, 0.25)
+		}
+		b.Box(bx, y, bw, 30, fill, ColBorder, 1)
+		b.Text(bx+bw/2, y+9, s, Small.At(AnchorMiddle), tc)
+		if k > 0 {
+			b.Line(bx-9, y+15, bx-1, y+15, 1.5, ColDim)
+		}
+	}
+	px := x + phase*w
+	b.Dot(min(px, x+w-6), y+40, 5, ColCursor)
+	b.Text(x, y+52, fmt.Sprintf("packet %d to %s: route %s, encap ila %s csum-mode %s -> ila_output", p.Seq, p.SIR, p.SIRRoute, p.Locator, p.Mode), Small, ColDim)
+	b.Tag(n, "pipeline")
+}
+
+// ilaBits draws the destination's 128 bits before and after translation.
+func ilaBits(b *Builder, p *app.ILAPacket, x, y, w float64) {
+	n := len(b.S.Items)
+	bitRows(b, "before (SIR)", p.SIR, p.SIR, x, y, w)
+	bitRows(b, "after (ILA)", p.ILA, p.SIR, x, y+74, w)
+	ly := y + 150
+	for k, e := range []struct {
+		s string
+		c color.RGBA
+	}{{"locator (64 bits)", colLocator}, {"identifier type", colType}, {"C bit", colCBit}, {"identifier", colIdent}, {"adjustment word", colAdjust}} {
+		lx := x + float64(k)*w/5
+		b.Rect(lx, ly+2, 9, 9, e.c)
+		b.Text(lx+13, ly, e.s, Small, ColDim)
+	}
+	b.Tag(n, "bits")
+}
+
+// bitRows draws address a as two rows of 64 bits (locator, identifier)
+// with a caption of its fields in hex; bits that differ from was are
+// outlined.
+func bitRows(b *Builder, name string, a, was netip.Addr, x, y, w float64) {
+	v, old := a.As16(), was.As16()
+	cell := w / 64
+	for row := range 2 {
+		ry := y + 18 + float64(row)*16
+		for k := range 64 {
+			bit := row*64 + k
+			on := v[bit/8]>>(7-bit%8)&1 == 1
+			c := bitColour(bit)
+			if !on {
+				c = Alpha(c, 0.22)
+			}
+			b.Rect(x+float64(k)*cell+0.5, ry, cell-1, 12, c)
+			if on != (old[bit/8]>>(7-bit%8)&1 == 1) {
+				b.Frame(x+float64(k)*cell-0.5, ry-1, cell+1, 14, 1, ColText)
+			}
+		}
+	}
+	b.Text(x, y, fmt.Sprintf("%s  %s", name, a), Code, ColText)
+	b.Text(x, y+52, fmt.Sprintf("locator %s   type %d (%s)   C %d   adjustment 0x%04x",
+		ila.LocatorOf(v), ila.AddrIdentType(v), ila.AddrIdentType(v), bool01(ila.CsumNeutral(v)), ila.AdjustWord(v)), Code, ColDim)
+}
+
+// bitColour returns the colour of the ILA field address bit i is in.
+func bitColour(i int) color.RGBA {
+	switch {
+	case i < 64:
+		return colLocator
+	case i < 67:
+		return colType
+	case i == 67:
+		return colCBit
+	case i >= 112:
+		return colAdjust
+	}
+	return colIdent
+}
+
+// bool01 returns 1 for true, 0 for false.
+func bool01(v bool) int {
+	if v {
+		return 1
+	}
+	return 0
+}
+
+// ilaVerdict draws the dst_cache verdict and, on a miss, the lookup walk
+// of the translated destination.
+func ilaVerdict(b *Builder, p *app.ILAPacket, x, y, w, h float64) {
+	n := len(b.S.Items)
+	switch {
+	case p.Dropped:
+		b.Text(x, y, "dropped: no route for the translated destination (EHOSTUNREACH)", Title, ColRemoved)
+	case p.Hit:
+		b.Box(x, y-4, w, 30, Alpha(ColKept, 0.18), ColKept, 1)
+		b.Text(x+10, y+3, "dst_cache HIT: the cached route, cookie valid — no lookup", Title, ColKept)
+	default:
+		b.Box(x, y-4, w, 30, Alpha(ColRemoved, 0.15), ColRemoved, 1)
+		b.Text(x+10, y+3, fmt.Sprintf("dst_cache MISS: ip6_route_output(%s)", p.ILA), Title, ColRemoved)
+		walkPath(b, p, x, y+38, w, h-38)
+	}
+	b.Tag(n, "verdict")
+}
+
+// walkPath draws the traced lookup in the h pixels under y as a path
+// down the trie: one row per node visited with its fn_bit and the address
+// bit it tests (the next node set left for 0, right for 1), backtracks,
+// and the node that answered ringed; rows flow into a second column when
+// the first is full.
+func walkPath(b *Builder, p *app.ILAPacket, x, y, w, h float64) {
+	const rowH = 16.0
+	per := max(int((h-24)/rowH), 4)
+	rows := 0
+	for _, s := range p.Walk {
+		if s.Kind == trace.OpBegin || s.Kind == trace.NodeVisit {
+			rows++
+		}
+	}
+	cw := w / float64((rows+per-1)/per)
+	at := func(row int) (float64, float64) { return x + float64(row/per)*cw, y + float64(row%per)*rowH }
+	var prev Point
+	nodes := map[uint32]Point{}
+	row, shift := 0, 0.0
+	for _, s := range p.Walk {
+		rx, ry := at(row)
+		switch s.Kind {
+		case trace.OpBegin:
+			b.Text(rx, ry, "fib6_table_lookup: table "+s.Table, Small, ColDim)
+			prev, shift = Point{}, 0
+			row++
+		case trace.NodeVisit:
+			pt := Point{rx + 16 + shift, ry + 7}
+			if prev.Y != 0 && prev.Y < pt.Y {
+				b.Line(prev.X, prev.Y, pt.X, pt.Y, 1.5, ColEdge)
+			}
+			b.Dot(pt.X, pt.Y, 4.5, ColRTInfo)
+			b.Text(rx+34, ry+1, fmt.Sprintf("#%d fn_bit %d", s.Node, s.Bit), Small, ColText)
+			prev, nodes[s.Node] = pt, pt
+			row++
+		case trace.BitTest:
+			b.Text(prev.X-16-shift+cw-10, prev.Y-7, fmt.Sprintf("bit %d=%d %s", s.Bit, s.Val, [2]string{"←", "→"}[s.Val&1]), Small.At(AnchorEnd), ColDim)
+			shift = 10 * float64(s.Val)
+		case trace.Backtrack:
+			b.Text(prev.X-16-shift+cw-10, prev.Y-7, "backtrack", Small.At(AnchorEnd), ColExpired)
+		case trace.NodeMatch:
+			if pt, ok := nodes[s.Node]; ok {
+				b.Circle(pt.X, pt.Y, 8, color.RGBA{}, ColCursor, 2)
+			}
+		}
+	}
+	b.Text(x, y+float64(min(row, per))*rowH+6, fmt.Sprintf("answer: %s  (%d nodes visited, ringed: the node that answered)", p.Answer, p.Visited), Code, ColCursor)
+}
