@@ -14,7 +14,8 @@ import (
 // addViewHooks adds to window.fib6lab (h) what the views and the export
 // need: scene() returns the scene on screen encoded for
 // window.fib6export.render (scene.Encode) as a Uint8Array; setView(name)
-// shows "gc", "dst", "ila" or "plot"; and state() gains view, frame
+// shows "gc", "dst", "ila" or "plot"; setDstMode(mode) shows the route
+// cache view's "raw" or "ptb" flood; and state() gains view, frame
 // timing (frameMicrosP50/P95, walkFrameMicrosP50/P95), visiblePrefixes
 // (the trie labels on screen), dst {...}, ila {...} and costPlot {...};
 // ilaInvalidate() adds a route under the ILA view's cached route,
@@ -28,6 +29,7 @@ func addViewHooks(h js.Value, s *app.Sim, g *game.Game) {
 		return arr
 	}))
 	h.Set("setView", safe(s, func(a []js.Value) any { return g.Views.Set(str(a, 0)) }))
+	h.Set("setDstMode", safe(s, func(a []js.Value) any { return g.Views.Dst.SetMode(str(a, 0)) }))
 	h.Set("ilaInvalidate", safe(s, func([]js.Value) any { return g.Views.ILA.Invalidate() }))
 	h.Set("ilaStep", safe(s, func([]js.Value) any { g.Views.ILA.Step(); return nil }))
 	h.Set("measureCost", safe(s, func([]js.Value) any { g.Views.Cost.Restart(); return nil }))
@@ -59,9 +61,31 @@ func viewState(g *game.Game) map[string]any {
 			"allocs": st.Allocs, "frees": st.Frees, "gcCalls": st.GCCalls, "gcRuns": st.GCRuns,
 			"failures": st.Failures, "notices": l.NS.Dst.Notices(), "floods": l.Floods, "error": l.Err}
 	}
+	dst["mode"], dst["ptb"] = g.Views.Dst.Mode, ptbState(g.Views.Dst.PTB)
 	m["dst"] = dst
 	m["ila"] = ilaState(g.Views.ILA)
 	m["costPlot"] = costState(g.Views.Cost)
+	return m
+}
+
+// ptbState returns state().dst.ptb: null before the PTB mode was first
+// shown, else the tick, whether the flood is done, and per kernel ("6.1",
+// "6.12", "6.18") its counters after the last tick.
+func ptbState(f *app.PTBFlood) any {
+	if f == nil {
+		return nil
+	}
+	m := map[string]any{"tick": f.Tick, "ticks": f.Config.Ticks, "done": f.Done(), "routes": f.Config.Routes}
+	for _, l := range f.Lanes {
+		s := l.Last()
+		maxListed := 0
+		for _, x := range l.Samples {
+			maxListed = max(maxListed, x.Listed)
+		}
+		m[l.Kernel] = map[string]any{"listed": s.Listed, "maxListed": maxListed, "fibRtCache": s.Cache, "live": s.Live,
+			"reaped": s.Reaped, "created": l.Created, "refused": l.Refused, "passes": l.NS.GC.Passes,
+			"lastChecked": l.LastPassChecked(), "checked": l.NS.GC.Checked, "routes": l.NS.RT6Stats().FibRtEntries, "error": l.Err}
+	}
 	return m
 }
 

@@ -56,6 +56,7 @@
     $("sel-speed").addEventListener("change", (e) => call((f) => f.setSpeed(Number(e.target.value))));
     $("sel-rate").addEventListener("change", (e) => call((f) => f.setTimeRate(Number(e.target.value))));
     $("sel-view").addEventListener("change", (e) => call((f) => f.setView(e.target.value)));
+    $("sel-dst-mode").addEventListener("change", (e) => call((f) => { f.setDstMode(e.target.value); f.setView("dst"); $("sel-view").value = "dst"; }));
     for (const fmt of ["svg", "pdf", "png"]) $(`btn-export-${fmt}`).addEventListener("click", () => exportView(fmt));
     $("btn-add").addEventListener("click", () =>
       call((f) => {

@@ -61,6 +61,31 @@ export async function runPlot(browser, page, check, waitState) {
     `${text.length} characters`);
 }
 
+// runPTB checks the route cache view's PTB flood: the trie walk checks
+// every route per pass, 6.12 lists no route and reaps no exception, 6.18
+// lists the routes with exceptions and reaps them; the export shows it.
+export async function runPTB(browser, page, check, waitState) {
+  await page.selectOption('#sel-dst-mode', 'ptb');
+  const st = await waitState(page, (s) => s.view === 'dst' && s.dst.mode === 'ptb' && s.dst.ptb && s.dst.ptb.done, 120000);
+  const p = st.dst.ptb, a = p['6.1'], b = p['6.12'], c = p['6.18'];
+  const made = p.ticks * 20;
+  check('PTB flood: every lane got the same exceptions', [a, b, c].every((l) => l.created === made && l.refused === 0 && !l.error),
+    `${a.created}/${b.created}/${c.created} of ${made}`);
+  check('PTB flood: 6.1 trie walk checks every route per pass', a.lastChecked === a.routes && a.routes > p.routes && a.listed === 0 && a.reaped > 0,
+    `checked ${a.lastChecked} of ${a.routes}, reaped ${a.reaped}`);
+  check('PTB flood: 6.12 never lists the permanent routes, exceptions linger',
+    b.maxListed === 0 && b.checked === 0 && b.reaped === 0 && b.fibRtCache === made && b.live < b.fibRtCache,
+    `listed ${b.maxListed}, fib_rt_cache ${b.fibRtCache}, live ${b.live}, passes ${b.passes}`);
+  check('PTB flood: 6.18 lists the routes with exceptions and reaps them',
+    c.listed === c.fibRtCache && c.maxListed > c.listed && c.reaped === a.reaped && c.lastChecked > 0 && c.lastChecked < a.lastChecked,
+    `listed ${c.listed} (max ${c.maxListed}), checked ${c.lastChecked}, reaped ${c.reaped}`);
+  await page.screenshot({ path: (process.env.SHOT || 'out/page.png').replace(/\.png$/, '-ptb.png') });
+  const text = await svgText(browser, page);
+  check('PTB flood: SVG export shows the lanes', ['kernel 6.12', 'fib_rt_cache', 'routes checked by the GC passes'].every((t) => text.includes(t)),
+    `${text.length} characters`);
+  await page.selectOption('#sel-dst-mode', 'raw');
+}
+
 export async function runViews(browser, page, check, waitState) {
   await page.evaluate(() => window.fib6lab.pause());
   await page.waitForTimeout(300);
@@ -88,6 +113,7 @@ export async function runViews(browser, page, check, waitState) {
   check('route cache view: 6.1 fails past max_size, 6.18 does not',
     old.failures > 0 && old.notices > 0 && cur.failures === 0 && cur.sent === 5000,
     `6.1 failures ${old.failures} notices ${old.notices}; 6.18 sent ${cur.sent} peak ${cur.peak}`);
+  await runPTB(browser, page, check, waitState);
   await runILA(browser, page, check, waitState);
   await runPlot(browser, page, check, waitState);
   await page.selectOption('#sel-view', 'gc');

@@ -51,14 +51,16 @@ type DstLane struct {
 // flight growing flood after flood.
 type DstView struct {
 	Lanes    [2]*DstLane
-	Inflight int // packets in flight per sender of the last flood
+	Inflight int       // packets in flight per sender of the last flood
+	Mode     string    // DstModeRaw (default) or DstModePTB
+	PTB      *PTBFlood // the PTB flood, built when the mode is first chosen
 	frames   int
 }
 
 // NewDstView returns the view with both namespaces set up, before any
 // flood.
 func NewDstView() *DstView {
-	v := &DstView{}
+	v := &DstView{Mode: DstModeRaw}
 	for i, k := range DstKernels {
 		ns := netns.New(0, 0)
 		l := &DstLane{Kernel: k, NS: ns, Shell: iproute2.NewShell(ns)}
@@ -73,8 +75,31 @@ func NewDstView() *DstView {
 	return v
 }
 
-// Frame runs the next flood every DstFrames frames.
+// SetMode shows the raw-socket flood (DstModeRaw) or the PTB flood
+// (DstModePTB), reporting false for an unknown mode. Choosing the PTB mode
+// builds its lanes the first time, and starts the flood again once it has
+// finished.
+func (v *DstView) SetMode(mode string) bool {
+	switch mode {
+	case DstModeRaw:
+	case DstModePTB:
+		if v.PTB == nil || v.PTB.Done() {
+			v.PTB = NewPTBFlood(DefaultPTB)
+		}
+	default:
+		return false
+	}
+	v.Mode = mode
+	return true
+}
+
+// Frame runs the shown mode: the next raw-socket flood every DstFrames
+// frames, or the PTB flood (PTBFlood.Frame).
 func (v *DstView) Frame(time.Duration) {
+	if v.Mode == DstModePTB {
+		v.PTB.Frame()
+		return
+	}
 	v.frames++
 	if v.frames%DstFrames == 1 {
 		v.Flood()

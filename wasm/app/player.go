@@ -1,6 +1,7 @@
 package app
 
 import (
+	"math"
 	"slices"
 	"sort"
 
@@ -308,7 +309,7 @@ func (l *Lane) Timeline() Timeline {
 	h := &l.hist
 	t := Timeline{Base: h.base, Head: l.head(), Pos: l.pos(), Dropped: h.base, Marks: h.marks, HZ: l.NS.HZ,
 		Boot: l.NS.Now() - l.NS.Uptime()}
-	if i := sort.Search(len(h.segs), func(i int) bool { return h.segs[i].at > t.Pos }) - 1; i >= 0 {
+	if i := h.segAt(t.Pos); i >= 0 {
 		t.Jiffies = h.segs[i].jiffies
 	} else {
 		t.Jiffies = l.NS.Now()
@@ -316,19 +317,19 @@ func (l *Lane) Timeline() Timeline {
 	return t
 }
 
-// seekBoth moves both lanes: to p(lane) for each.
-func (s *Sim) seekBoth(p func(*Lane) int64) {
+// seekBoth pauses and moves lane i to p(i, lane) for each.
+func (s *Sim) seekBoth(p func(int, *Lane) int64) {
 	s.guard(func() error {
 		s.Playing = false
-		for _, l := range s.Lanes {
-			l.SeekPos(p(l))
+		for i, l := range s.Lanes {
+			l.SeekPos(p(i, l))
 		}
 		return nil
 	})
 }
 
 // StepBack pauses and shows each lane one event earlier.
-func (s *Sim) StepBack() { s.seekBoth(func(l *Lane) int64 { return l.pos() - 1 }) }
+func (s *Sim) StepBack() { s.seekBoth(func(_ int, l *Lane) int64 { return l.pos() - 1 }) }
 
 // StepOp pauses and moves each lane by one whole operation: back to the
 // start of the operation shown (or the one before, when at its start),
@@ -337,22 +338,21 @@ func (s *Sim) StepBack() { s.seekBoth(func(l *Lane) int64 { return l.pos() - 1 }
 func (s *Sim) StepOp(back bool) {
 	if !back && s.Pending() == 0 {
 		s.Step()
-		s.seekBoth(func(l *Lane) int64 { p, _ := l.opStart(l.pos(), false); return p })
+		s.seekBoth(func(_ int, l *Lane) int64 { p, _ := l.opStart(l.pos(), false); return p })
 		return
 	}
-	s.seekBoth(func(l *Lane) int64 { p, _ := l.opStart(l.pos(), back); return p })
+	s.seekBoth(func(_ int, l *Lane) int64 { p, _ := l.opStart(l.pos(), back); return p })
 }
 
 // SeekStart pauses and shows the start of the kept history.
-func (s *Sim) SeekStart() { s.seekBoth(func(l *Lane) int64 { return l.hist.base }) }
+func (s *Sim) SeekStart() { s.seekBoth(func(_ int, l *Lane) int64 { return l.hist.base }) }
 
 // SeekEnd pauses and shows everything queued.
-func (s *Sim) SeekEnd() { s.seekBoth(func(l *Lane) int64 { return l.head() }) }
+func (s *Sim) SeekEnd() { s.seekBoth(func(_ int, l *Lane) int64 { return l.head() }) }
 
 // SeekTo pauses and moves lane i to absolute position p[i].
 func (s *Sim) SeekTo(p [2]int64) {
-	i := 0
-	s.seekBoth(func(l *Lane) int64 { i++; return p[i-1] })
+	s.seekBoth(func(i int, _ *Lane) int64 { return p[i] })
 }
 
 // Positions returns both lanes' player positions.
@@ -366,7 +366,7 @@ func (s *Sim) PlayerStep() int64 { return s.Lanes[0].pos() }
 func (s *Sim) SpeedIndex() int {
 	best := 0
 	for i, v := range Speeds {
-		if abs(v-s.Speed) < abs(Speeds[best]-s.Speed) {
+		if math.Abs(v-s.Speed) < math.Abs(Speeds[best]-s.Speed) {
 			best = i
 		}
 	}
@@ -378,18 +378,17 @@ func (s *Sim) SpeedStep(d int) {
 	s.SetSpeed(Speeds[min(max(s.SpeedIndex()+d, 0), len(Speeds)-1)])
 }
 
-func abs(x float64) float64 {
-	if x < 0 {
-		return -x
-	}
-	return x
+// segAt returns the index of the batch of events holding position p, -1
+// before the first.
+func (h *history) segAt(p int64) int {
+	return sort.Search(len(h.segs), func(i int) bool { return h.segs[i].at > p }) - 1
 }
 
 // segmentProgress returns the shown fraction of the batch of events the
 // position is in (1 when there is none): the walk progress bar.
 func (l *Lane) segmentProgress() float64 {
 	h, p := &l.hist, l.pos()
-	i := sort.Search(len(h.segs), func(i int) bool { return h.segs[i].at > p }) - 1
+	i := h.segAt(p)
 	if i < 0 {
 		return 1
 	}

@@ -10,10 +10,15 @@ import (
 // dstScaleMax is the top of the entries gauge: above the seed's 5,000.
 const dstScaleMax = 6000
 
-// DstScene draws the route cache view into b (reset to w x h): one panel
-// per kernel with the entries gauge of the last flood against gc_thresh
-// and max_size, the dst_ops counters and the kernel log.
+// DstScene draws the route cache view into b (reset to w x h): in the PTB
+// mode PTBScene, otherwise one panel per kernel with the entries gauge of
+// the last flood against gc_thresh and max_size, the dst_ops counters and
+// the kernel log.
 func DstScene(b *Builder, v *app.DstView, w, h float64) {
+	if v.Mode == app.DstModePTB && v.PTB != nil {
+		PTBScene(b, v.PTB, w, h)
+		return
+	}
 	b.Reset(w, h)
 	b.Rect(0, 0, w, h, ColBG)
 	for i, l := range v.Lanes {
