@@ -58,6 +58,7 @@ type Share struct {
 	Scenario string   // built-in scenario name, "" for none or a script
 	Script   string   // the pasted script (when Scenario is "")
 	Pos      [2]int64 // player positions (absolute history indexes)
+	Line     int      // script lines run (0 with Pos 0: a bare link, the scenario just starts)
 	Jiffies  int64    // virtual clock
 	Speed    float64
 	Cam      [4]float64 // camera X0, Y0 and zoom over the fit in x and y; all 0 = fit
@@ -81,6 +82,7 @@ func (sh Share) Encode() string {
 		v.Set("x", deflate(sh.Script))
 	}
 	v.Set("p", fmt.Sprintf("%d.%d", sh.Pos[0], sh.Pos[1]))
+	v.Set("n", strconv.Itoa(sh.Line))
 	v.Set("j", strconv.FormatInt(sh.Jiffies, 10))
 	v.Set("sp", strconv.FormatFloat(sh.Speed, 'g', -1, 64))
 	if sh.Cam != [4]float64{} {
@@ -129,6 +131,7 @@ func DecodeShare(frag string) (Share, error) {
 			sh.Pos[1], err = strconv.ParseInt(b, 10, 64)
 		}
 	}
+	sh.Line, err = parseOr(v.Get("n"), err, strconv.Atoi)
 	sh.Jiffies, err = parseOr(v.Get("j"), err, func(s string) (int64, error) { return strconv.ParseInt(s, 10, 64) })
 	sh.Speed, err = parseOr(v.Get("sp"), err, func(s string) (float64, error) { return strconv.ParseFloat(s, 64) })
 	if c := v.Get("c"); c != "" && err == nil {
@@ -182,7 +185,7 @@ func inflate(s string) (string, error) {
 // Share returns what a link to the page as shown now carries.
 func (s *Sim) Share() Share {
 	v := &s.teach.View
-	sh := Share{Pos: s.Positions(), Jiffies: s.Jiffies(), Speed: s.Speed,
+	sh := Share{Pos: s.Positions(), Line: s.teach.next, Jiffies: s.Jiffies(), Speed: s.Speed,
 		Pseudo: v.Pseudo, Timeline: v.Timeline, Present: v.Presenter}
 	if s.teach.scenario == ScriptName {
 		sh.Script = s.teach.source
@@ -197,9 +200,11 @@ func (s *Sim) Share() Share {
 
 // Restore makes the page show what sh describes: it runs the scenario or
 // script again from an empty table (scripts play the same every time),
-// plays until the lanes reach the positions and the clock the time, and
-// stands there paused. Without a scenario or script only the view and
-// speed are restored (the full-table demo depends on wall time).
+// runs as many of its lines, plays everything, moves the clock to the
+// time, and stands paused at the positions. A bare link (no lines run,
+// no position) just starts the scenario. Without a scenario or script
+// only the view and speed are restored (the full-table demo depends on
+// wall time).
 func (s *Sim) Restore(sh Share) error {
 	switch {
 	case sh.Scenario != "":
@@ -215,34 +220,29 @@ func (s *Sim) Restore(sh Share) error {
 	v := &s.teach.View
 	v.Pseudo, v.Timeline, v.Presenter = sh.Pseudo, sh.Timeline, sh.Present
 	v.pending = sh.Cam
-	if s.teach.scenario == "" {
+	if s.teach.scenario == "" || sh.Line == 0 && sh.Pos == [2]int64{} {
 		return nil
 	}
-	s.guard(func() error { s.catchUp(sh.Pos, sh.Jiffies); return nil })
+	s.guard(func() error { s.catchUp(sh.Line, sh.Jiffies); return nil })
 	s.SeekTo(sh.Pos)
 	return nil
 }
 
-// catchUp runs the script and plays everything until both lanes have
-// queued up to pos and the clock reached jiffies (or the script ended and
-// no timer is due before jiffies).
-func (s *Sim) catchUp(pos [2]int64, jiffies int64) {
-	for range 10_000_000 {
+// catchUp runs the first line lines of the script, playing everything
+// each queues, then moves the clock to jiffies timer by timer.
+func (s *Sim) catchUp(line int, jiffies int64) {
+	for {
 		s.finishGC()
 		switch {
 		case s.Pending() > 0:
 			s.play(s.Pending())
 			s.refresh()
-		case s.scriptBusy():
+		case s.teach.next < min(line, len(s.teach.lines)):
 			s.scriptLine()
-		case s.Lanes[0].head() < pos[0] || s.Lanes[1].head() < pos[1] || s.Jiffies() < jiffies:
+		case s.Jiffies() < jiffies:
 			at, ok := s.Lanes[0].NS.NextTimer()
 			if !ok || at > jiffies {
-				s.advance(max(jiffies-s.Jiffies(), 0))
-				s.finishGC()
-				s.play(s.Pending())
-				s.refresh()
-				return
+				at = jiffies
 			}
 			s.advance(max(at-s.Jiffies(), 1))
 		default:

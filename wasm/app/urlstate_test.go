@@ -8,7 +8,7 @@ import (
 func TestShareEncodingRoundTrip(t *testing.T) {
 	for _, sh := range []Share{
 		{},
-		{Scenario: "selftest", Pos: [2]int64{12, 7}, Jiffies: 4294969309, Speed: 0.0625, Pseudo: true},
+		{Scenario: "selftest", Pos: [2]int64{12, 7}, Line: 9, Jiffies: 4294969309, Speed: 0.0625, Pseudo: true},
 		{Script: "# > hi\nip -6 route add 2001:db8::/64 dev eth0\n" + strings.Repeat("sleep 1\n", 500),
 			Pos: [2]int64{1 << 40, 3}, Speed: 4096, Cam: [4]float64{12.5, -3, 4.25, 1}, Timeline: true, Present: true, Panel: "dst"},
 	} {
@@ -63,3 +63,18 @@ func TestRestoreShowsTheSameStep(t *testing.T) {
 
 // ptrOf returns the layout pointer a fingerprint starts with.
 func ptrOf(fp string) string { p, _, _ := strings.Cut(fp, " "); return p }
+
+func TestBareLinkStartsTheScenario(t *testing.T) {
+	o := DefaultOptions()
+	o.Nanotime = fakeClock()
+	s := NewSim(o)
+	if err := s.Restore(Share{Scenario: "exercise-lookup"}); err != nil {
+		t.Fatal(err)
+	}
+	if s.ScenarioName() != "exercise-lookup" || s.teach.next != 0 || !s.Playing {
+		t.Fatalf("scenario %q, line %d, playing %v", s.ScenarioName(), s.teach.next, s.Playing)
+	}
+	if err := s.Restore(Share{Scenario: "nosuch"}); err == nil {
+		t.Fatal("unknown scenario restored")
+	}
+}
