@@ -20,6 +20,39 @@ func (t *Table) Dump() []*Info {
 	return rs
 }
 
+// DumpNetlink lists the table's routes as an RTM_GETROUTE dump sends them
+// (fib6_dump_node): an ECMP route stands for its group, and the dump then
+// jumps to the group's last sibling, so routes stored between siblings
+// are not sent.
+func (t *Table) DumpNetlink() []*Info {
+	var rs []*Info
+	w := &Walker{Func: func(w *Walker) int {
+		for rt := w.leaf; rt != nil; rt = rt.Next {
+			if rt == t.net.NullEntry {
+				continue
+			}
+			rs = append(rs, rt)
+			if sibs := rt.Siblings(); len(sibs) > 0 && follows(rt, sibs[len(sibs)-1]) {
+				rt = sibs[len(sibs)-1]
+			}
+		}
+		w.leaf = nil
+		return 0
+	}}
+	t.Walk(w)
+	return rs
+}
+
+// follows reports whether later comes after rt in its node's list.
+func follows(rt, later *Info) bool {
+	for it := rt.Next; it != nil; it = it.Next {
+		if it == later {
+			return true
+		}
+	}
+	return false
+}
+
 // Check verifies the trie's structural invariants and returns the first
 // violation: every non-root node holds routes (RTINFO) or has two
 // children; a non-RTINFO node's leaf is a route linked in its own subtree;

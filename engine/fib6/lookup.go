@@ -72,16 +72,29 @@ func (t *Table) backtrack(fn *Node) *Node {
 	return nil
 }
 
+// Flow is the part of a flowi6 that steers rt6_select: the outgoing
+// (or, for input, incoming) interface and whether it is strict
+// (RT6_LOOKUP_F_IFACE).
+type Flow struct {
+	Oif    int
+	Strict bool
+}
+
 // Lookup models fib6_table_lookup with a simplified rt6_select: from the
 // node fib6_node_lookup found, take the first usable route (lowest metric,
 // not expired, nexthop not dead), backtracking to covering ancestors while
 // a node has none. It returns the route, or the null entry.
-func (t *Table) Lookup(daddr Key) *Info {
+func (t *Table) Lookup(daddr Key) *Info { return t.LookupFlow(daddr, Flow{}) }
+
+// LookupFlow is Lookup for a flow with an interface: a strict interface
+// rules out routes through other devices (so the lookup backtracks past
+// them), a loose one is preferred after the router preference.
+func (t *Table) LookupFlow(daddr Key, fl Flow) *Info {
 	n := t.net
 	n.emit(trace.OpBegin, &t.Root, nil, 0, int64(trace.OpLookup))
 	now := n.Now()
 	for fn := t.NodeLookup(daddr); fn != nil; fn = t.backtrack(fn) {
-		if rt := selectRoute(fn, now, n.NullEntry); rt != n.NullEntry {
+		if rt := selectRoute(fn, now, n.NullEntry, fl); rt != n.NullEntry {
 			n.emit(trace.OpEnd, fn, rt, fn.FnBit, 0)
 			return rt
 		}
@@ -92,8 +105,9 @@ func (t *Table) Lookup(daddr Key) *Info {
 
 // selectRoute is the part of rt6_select the walking skeleton needs: the
 // first route in metric order that is not expired and whose nexthop is not
-// dead; ties in metric go to the higher router preference.
-func selectRoute(fn *Node, now int64, null *Info) *Info {
+// dead; ties in metric go to the higher router preference, then to the
+// flow's interface (rt6_score_route).
+func selectRoute(fn *Node, now int64, null *Info, fl Flow) *Info {
 	if fn.Leaf == nil || fn.Leaf == null || fn.FnBit != fn.Leaf.DstLen {
 		return null
 	}
@@ -103,10 +117,15 @@ func selectRoute(fn *Node, now int64, null *Info) *Info {
 		if best != nil && rt.Metric != best.Metric {
 			break
 		}
-		if rt.Expired(now) || rt.NH.Flags&RTNH_F_DEAD != 0 {
+		onOif := fl.Oif == 0 || rt.NH.Dev == fl.Oif
+		if rt.Expired(now) || rt.NH.Flags&RTNH_F_DEAD != 0 || fl.Strict && !onOif {
 			continue
 		}
-		if s := prefScore(rt); s > bestScore {
+		s := prefScore(rt) << 2
+		if onOif {
+			s |= 2
+		}
+		if s > bestScore {
 			best, bestScore = rt, s
 		}
 	}

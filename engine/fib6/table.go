@@ -79,11 +79,11 @@ func (n *Net) newSernum() uint32 {
 	return n.sernum
 }
 
-// NewInfo models fib6_info_alloc: a route with a fresh trace ID, counted in
-// fib_rt_alloc. The caller fills in the configuration before adding it.
+// NewInfo models fib6_info_alloc: a route with a fresh trace ID (not
+// counted in fib_rt_alloc, which counts dst allocations). The caller fills
+// in the configuration before adding it.
 func (n *Net) NewInfo() *Info {
 	n.nextRtID++
-	n.Stats.FibRtAlloc++
 	return &Info{ID: n.nextRtID, NH: Nexthop{Weight: 1}}
 }
 

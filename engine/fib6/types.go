@@ -199,7 +199,6 @@ func (fn *Node) Routes() []*Info {
 type Stats struct {
 	FibNodes           int // fib_nodes: trie nodes, roots excluded
 	FibRouteNodes      int // fib_route_nodes: RTINFO nodes, roots excluded
-	FibRtAlloc         int // fib_rt_alloc
 	FibRtEntries       int // fib_rt_entries: linked routes
 	FibRtCache         int // fib_rt_cache: live exceptions
 	FibDiscardedRoutes int // fib_discarded_routes

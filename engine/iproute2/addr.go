@@ -30,11 +30,22 @@ func runAddr(sh *Shell, o ipOpts, args []string, out io.Writer) error {
 func addrModify(ns *netns.Netns, args []string, add bool) error {
 	var p netip.Prefix
 	var d *netns.Device
-	nodad := false
+	ifa := &netns.Addr{}
 	for i := 0; i < len(args); i++ {
 		switch args[i] {
 		case "nodad":
-			nodad = true
+			ifa.NoDAD = true
+		case "noprefixroute":
+			ifa.NoPrefixRoute = true
+		case "metric", "priority":
+			v, err := needArg(args, i)
+			if err != nil {
+				return err
+			}
+			i++
+			if ifa.Metric, err = parseU32(v, "metric"); err != nil {
+				return err
+			}
 		case "dev":
 			v, err := needArg(args, i)
 			if err != nil {
@@ -62,7 +73,8 @@ func addrModify(ns *netns.Netns, args []string, add bool) error {
 		return errno.EINVAL // no IFA_LOCAL/IFA_ADDRESS: inet6_rtm_newaddr rejects it
 	}
 	if add {
-		return ns.AddAddr(d, p, nodad)
+		ifa.Prefix = p
+		return ns.AddAddrWith(d, ifa)
 	}
 	return ns.DelAddr(d, p)
 }
@@ -101,12 +113,7 @@ func linkName(d *netns.Device) string {
 	return d.Name
 }
 
-func linkMTU(d *netns.Device) int {
-	if d.Kind == netns.KindLoopback {
-		return 65536
-	}
-	return 1500
-}
+func linkMTU(d *netns.Device) int { return d.MTU }
 
 // linkFlags prints the IFF_* flags iproute2 shows in angle brackets.
 func linkFlags(d *netns.Device) string {

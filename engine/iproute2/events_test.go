@@ -85,13 +85,13 @@ func TestPTBAndCache(t *testing.T) {
 		{"sysctl -qw net.ipv6.route.mtu_expires=2\n" + pmtuAging, "[rc=0]\n[rc=0]\n[rc=0]\n" +
 			"2001:db8:2::2 from :: via 2001:db8:1::2 dev va src 2001:db8:1::1 metric 1024 expires 1sec mtu 1280 pref medium\n[rc=0]\n" +
 			"2001:db8:2::2 via 2001:db8:1::2 dev va metric 1024 expires 1sec mtu 1280 pref medium\n[rc=0]\n" +
-			"0006 0005 0005 0005 0001 0001 0000\n[rc=0]\n[rc=0]\n[rc=0]\n" +
+			"0006 0005 0008 0005 0001 0001 0000\n[rc=0]\n[rc=0]\n[rc=0]\n" +
 			"2001:db8:2::2 from :: via 2001:db8:1::2 dev va src 2001:db8:1::1 metric 1024 pref medium\n[rc=0]\n" +
-			"0008 0006 0006 0006 0001 0001 0000\n[rc=0]\nnet.ipv6.route.flush = 1\n[rc=0]\n" +
-			"0008 0006 0006 0006 0000 0000 0000\n[rc=0]\n"},
+			"0008 0006 0008 0006 0001 0001 0000\n[rc=0]\nnet.ipv6.route.flush = 1\n[rc=0]\n" +
+			"0008 0006 0008 0006 0000 0000 0000\n[rc=0]\n"},
 		{"ptb 2001:db8:2::2 mtu 1400 count 3\nptb 2001:db8:2::3 mtu 1000\nip -6 route show cache\nip -6 route flush cache\nip -6 route show cache\ncat /proc/net/rt6_stats\n",
 			"[rc=0]\n[rc=0]\n2001:db8:2::2 via 2001:db8:1::2 dev va metric 1024 expires 599sec mtu 1400 pref medium\n[rc=0]\n[rc=0]\n[rc=0]\n" +
-				"0006 0005 0005 0005 0000 0000 0000\n[rc=0]\n"},
+				"0006 0005 0008 0005 0000 0000 0000\n[rc=0]\n"},
 		{"ptb 2001:db8:2::2\nptb 2001:db8:2::2 mtu x\nptb 2001:db8:99::1 mtu 1280\ncat /proc/net/route\n",
 			"Error: \"mtu\" is required.\n[rc=255]\n" +
 				"Error: argument \"x\" is wrong: \"mtu\" value is invalid\n\n[rc=255]\n" +

@@ -51,6 +51,7 @@ func netlinkErr(err error) error {
 // ipOpts are ip's global options that matter here.
 type ipOpts struct {
 	family int // 0 unspec, 4 or 6
+	stats  int // how many times -s (-stats) was given
 }
 
 // object is one `ip OBJECT` handler.
@@ -87,7 +88,9 @@ func runIP(sh *Shell, args []string, out io.Writer) int {
 			o.family = 6
 		case opt == "4":
 			o.family = 4
-		case opt == "d" || matches(opt, "details"), opt == "s" || matches(opt, "statistics"):
+		case opt == "s" || matches(opt, "statistics"):
+			o.stats++
+		case opt == "d" || matches(opt, "details"):
 		default:
 			fmt.Fprintf(out, "Option \"%s\" is unknown, try \"ip -help\".\n", args[0])
 			return 255

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"strconv"
+	"strings"
 
 	"fib6lab/engine/errno"
 	"fib6lab/engine/netns"
@@ -90,30 +92,107 @@ func linkAdd(ns *netns.Netns, args []string) error {
 	return nil
 }
 
-// linkSet models `ip link set [dev] NAME up|down`.
-func linkSet(ns *netns.Netns, args []string) error {
-	var d *netns.Device
-	if len(args) == 0 {
-		return &exitErr{"Not enough information: \"dev\" argument is required.\n", 255}
-	}
-	for i, a := range args {
-		switch a {
-		case "dev":
-			if _, err := needArg(args, i); err != nil {
-				return err
-			}
-		case "up", "down":
-			if d == nil {
-				return &exitErr{"Not enough information: \"dev\" argument is required.\n", 1}
-			}
-			ns.SetLinkUp(d, a == "up")
-		default:
-			if d == nil {
-				if d = ns.Dev(a); d == nil {
-					return noDevice(a)
-				}
-			}
+// linkRequest is one `ip link set` request as iplink_parse builds it.
+type linkRequest struct {
+	dev, name string
+	mtu       int
+	hasMTU    bool
+	state     string // "up", "down" or ""
+}
+
+// linkSetValued are the `ip link set` keywords taken with one value and
+// otherwise ignored by the model.
+var linkSetValued = map[string]bool{"address": true, "arp": true, "txqueuelen": true, "qlen": true, "txqlen": true}
+
+// parseLinkSet models iplink_parse for `ip link set`: `[dev] NAME`, `up`,
+// `down`, `name NEW`, `mtu N` and a few ignored settings; any other word
+// is a second device name.
+func parseLinkSet(args []string) (*linkRequest, error) {
+	r := &linkRequest{}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "up" || a == "down" {
+			r.state = a
+			continue
 		}
+		if a == "name" || a == "mtu" || a == "dev" || linkSetValued[a] {
+			v, err := needArg(args, i)
+			if err != nil {
+				return nil, err
+			}
+			i++
+			if err := r.set(a, v); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if err := r.set("dev", a); err != nil {
+			return nil, err
+		}
+	}
+	if r.dev == "" {
+		return nil, &exitErr{"Not enough information: \"dev\" argument is required.\n", 255}
+	}
+	return r, nil
+}
+
+// set records one keyword's value.
+func (r *linkRequest) set(key, v string) error {
+	switch key {
+	case "dev":
+		if r.dev != "" {
+			return garbage("dev", v)
+		}
+		if !validIfname(v) {
+			return invarg("\"dev\" not a valid ifname", v)
+		}
+		r.dev = v
+	case "name":
+		if r.name != "" {
+			return &exitErr{fmt.Sprintf("Error: duplicate \"name\": \"%s\" is the second value.\n", v), 255}
+		}
+		if !validIfname(v) {
+			return invarg("\"name\" not a valid ifname", v)
+		}
+		r.name = v
+	case "mtu":
+		n, err := strconv.ParseInt(v, 0, 32)
+		if err != nil {
+			return invarg("Invalid \"mtu\" value\n", v)
+		}
+		r.mtu, r.hasMTU = int(n), true
+	}
+	return nil
+}
+
+// validIfname models check_ifname: 1 to 15 bytes, no '/', ':' or blank.
+func validIfname(s string) bool {
+	return s != "" && len(s) < 16 && !strings.ContainsAny(s, "/: \t\n\v\f\r")
+}
+
+// linkSet models `ip link set [dev] NAME [up|down] [name NEW] [mtu N]`:
+// do_setlink applies the MTU, then the name, then the up/down flags.
+func linkSet(ns *netns.Netns, args []string) error {
+	r, err := parseLinkSet(args)
+	if err != nil {
+		return err
+	}
+	d := ns.Dev(r.dev)
+	if d == nil {
+		return noDevice(r.dev)
+	}
+	if r.hasMTU {
+		if err := ns.SetMTU(d, r.mtu); err != nil {
+			return netlinkErr(err)
+		}
+	}
+	if r.name != "" {
+		if err := ns.Rename(d, r.name); err != nil {
+			return netlinkErr(err)
+		}
+	}
+	if r.state != "" {
+		ns.SetLinkUp(d, r.state == "up")
 	}
 	return nil
 }

@@ -56,22 +56,36 @@ func runSysctl(sh *Shell, args []string, out io.Writer) int {
 	rc := 0
 	for _, a := range args {
 		key, val, hasVal := strings.Cut(a, "=")
+		key = dottedKey(key)
 		if write && !hasVal {
 			fmt.Fprintln(out, "sysctl: command line(0): invalid syntax, continuing...")
 			rc = 1
 			continue
 		}
-		var r int
-		if hasVal {
-			r = sysctlWrite(sh.NS, key, val, quiet, valueOnly, out)
+		if hasVal { // procps ORs the status of writes and adds up reads
+			rc |= sysctlWrite(sh.NS, key, val, quiet, valueOnly, out)
 		} else {
-			r = sysctlRead(sh.NS, key, valueOnly, out)
-		}
-		if r != 0 {
-			rc = r
+			rc += sysctlRead(sh.NS, key, valueOnly, out)
 		}
 	}
 	return rc
+}
+
+// dottedKey models procps' handling of a key given as a path
+// (net/ipv6/route/gc_interval): slashes and dots swap places.
+func dottedKey(key string) string {
+	if !strings.Contains(key, "/") {
+		return key
+	}
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case '/':
+			return '.'
+		case '.':
+			return '/'
+		}
+		return r
+	}, key)
 }
 
 // sysctlPath turns a dotted key into its /proc/sys path.
@@ -118,23 +132,47 @@ func sysctlWrite(ns *netns.Netns, key, val string, quiet, valueOnly bool, out io
 	return 0
 }
 
-// devSysctl splits net.ipv6.conf.DEV.disable_ipv6 into the device.
+// devSysctl splits net.ipv6.conf.DEV.disable_ipv6 into the device; the
+// directory exists only while the device has IPv6 (an MTU of 1280 or
+// more).
 func devSysctl(ns *netns.Netns, key string) (*netns.Device, bool) {
-	rest, ok := strings.CutPrefix(key, "net.ipv6.conf.")
-	if !ok {
-		return nil, false
-	}
-	name, ok := strings.CutSuffix(rest, ".disable_ipv6")
+	name, ok := confKey(key, ".disable_ipv6")
 	if !ok {
 		return nil, false
 	}
 	d := ns.Dev(name)
-	return d, d != nil
+	return d, d != nil && d.HasIPv6()
+}
+
+// confKey returns the DEV of net.ipv6.conf.DEV<suffix>.
+func confKey(key, suffix string) (string, bool) {
+	rest, ok := strings.CutPrefix(key, "net.ipv6.conf.")
+	if !ok {
+		return "", false
+	}
+	return strings.CutSuffix(rest, suffix)
+}
+
+// confRead reads the read-only per-device keys: net.ipv6.conf.DEV.mtu
+// (the device MTU) and disable_ipv6 of all and default (0).
+func confRead(ns *netns.Netns, key string) (string, bool) {
+	if name, ok := confKey(key, ".mtu"); ok {
+		if d := ns.Dev(name); d != nil && d.HasIPv6() {
+			return strconv.Itoa(d.MTU), true
+		}
+	}
+	if name, ok := confKey(key, ".disable_ipv6"); ok && (name == "all" || name == "default") {
+		return "0", true
+	}
+	return "", false
 }
 
 func sysctlGet(ns *netns.Netns, key string) (string, error) {
 	if d, ok := devSysctl(ns, key); ok {
 		return strconv.Itoa(d.DisableIPv6), nil
+	}
+	if v, ok := confRead(ns, key); ok {
+		return v, nil
 	}
 	name, ok := strings.CutPrefix(key, netns.RoutePrefix)
 	if !ok {

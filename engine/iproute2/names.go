@@ -23,11 +23,14 @@ var tableNames = map[uint32]string{
 
 // typeNames are the route types (RTN_*) iproute2 names.
 var typeNames = map[uint32]string{
-	fib6.RTN_UNICAST: "unicast", fib6.RTN_LOCAL: "local", 3: "broadcast",
+	fib6.RTN_UNICAST: "unicast", fib6.RTN_LOCAL: "local", rtnBroadcast: "broadcast",
 	fib6.RTN_ANYCAST: "anycast", fib6.RTN_MULTICAST: "multicast",
 	fib6.RTN_BLACKHOLE: "blackhole", fib6.RTN_UNREACHABLE: "unreachable",
-	fib6.RTN_PROHIBIT: "prohibit", fib6.RTN_THROW: "throw", 10: "nat",
+	fib6.RTN_PROHIBIT: "prohibit", fib6.RTN_THROW: "throw", rtnNAT: "nat",
 }
+
+// scopeNames are the route scopes iproute2 names (rt_scopes).
+var scopeNames = map[uint32]string{0: "global", 200: "site", 253: "link", 254: "host", 255: "nowhere"}
 
 // prefNames are the router preference words (ICMPV6_ROUTER_PREF_*).
 var prefNames = map[uint32]string{

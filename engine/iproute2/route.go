@@ -70,9 +70,10 @@ const rtprotBoot = 3
 
 // routeArgs accumulates the keywords of one route request.
 type routeArgs struct {
-	c      *netns.RouteConfig
-	hasDst bool
-	hasGw  bool
+	c         *netns.RouteConfig
+	hasDst    bool
+	hasGw     bool
+	tableSeen bool
 }
 
 // parseRoute turns the arguments of `ip -6 route add|del ...` into a
@@ -101,8 +102,27 @@ func parseRoute(ns *netns.Netns, args []string) (*netns.RouteConfig, error) {
 	if !r.hasDst {
 		return nil, &exitErr{"Error: destination is required.\n", 255}
 	}
+	if !r.tableSeen && localTableType(r.c.Type) {
+		r.c.Table = fib6.RT_TABLE_LOCAL
+	}
 	return r.c, nil
 }
+
+// localTableType reports whether iproute2 puts a route of type typ in
+// table local when no table is given (local, broadcast, nat, anycast).
+func localTableType(typ uint8) bool {
+	switch typ {
+	case fib6.RTN_LOCAL, rtnBroadcast, rtnNAT, fib6.RTN_ANYCAST:
+		return true
+	}
+	return false
+}
+
+// Route types fib6 has no constant for.
+const (
+	rtnBroadcast = 3  // RTN_BROADCAST
+	rtnNAT       = 10 // RTN_NAT
+)
 
 // keyword handles args[i] and returns how many extra arguments it used,
 // or -1 when the multipath nexthop list starts there.
@@ -135,6 +155,13 @@ func (r *routeArgs) keyword(ns *netns.Netns, args []string, i int, nh *netns.NH)
 			return 0, invarg("use nexthop syntax to specify multiple via\n", "via")
 		}
 		r.hasGw = true
+		if val == "inet6" {
+			if val, err = needArg(args, i+1); err != nil {
+				return 0, err
+			}
+			nh.Gw, err = parseAddr(val)
+			return 2, err
+		}
 		nh.Gw, err = parseAddr(val)
 	case "dev", "oif":
 		nh.Dev, err = devIndex(ns, val)
@@ -144,6 +171,7 @@ func (r *routeArgs) keyword(ns *netns.Netns, args []string, i int, nh *netns.NH)
 		c.HasExpires = true
 		c.Expires, err = parseU32(val, "expires")
 	case "table":
+		r.tableSeen = true
 		c.Table, err = parseTable(val)
 	case "proto":
 		var p uint32
@@ -194,6 +222,9 @@ func (r *routeArgs) metric(key, name string, args []string, i int) (int, error) 
 		what = "mss"
 	}
 	v, err := parseU32(args[i+used], what)
+	if err == nil && name == "hoplimit" && v > 255 {
+		err = invarg("\"hoplimit\" value is invalid\n", args[i+used])
+	}
 	r.c.Metrics[rtaxIndex[name]] = v
 	return used, err
 }
@@ -207,15 +238,15 @@ func (r *routeArgs) destination(args []string, i int) error {
 		}
 		return nil
 	}
-	if r.hasDst {
-		return garbage("to", s)
-	}
 	if t, ok := idOf(typeNames, s, 0); ok && (s[0] < '0' || s[0] > '9') {
 		if _, err := needArg(args, i); err != nil {
 			return err
 		}
 		r.c.Type = uint8(t)
 		return nil
+	}
+	if r.hasDst {
+		return garbage("to", s)
 	}
 	p, err := parsePrefix(s)
 	r.c.Dst, r.hasDst = p, err == nil
@@ -347,14 +378,17 @@ type routeFilter struct {
 	typ       int // -1 = any
 	ipv4      bool
 	tableSeen bool
-	cloned    bool // `cache` / `cloned`: list route exceptions instead
+	cloned    bool   // `cache` / `cloned`: list route exceptions instead
+	iif       string // a `get fibmatch ... iif DEV` answer prints it
+	metric    int64  // -1 = any
+	none      bool   // a selector no IPv6 route can meet (scope, from)
 }
 
 // parseFilter models the selector parsing of iproute_list_flush.
 func parseFilter(ns *netns.Netns, o ipOpts, args []string) (*routeFilter, error) {
-	f := &routeFilter{table: fib6.RT_TABLE_MAIN, proto: -1, typ: -1, ipv4: o.family == 4}
+	f := &routeFilter{table: fib6.RT_TABLE_MAIN, proto: -1, typ: -1, metric: -1, ipv4: o.family == 4}
 	for i := 0; i < len(args); i++ {
-		key := args[i]
+		key := selectorName(args[i])
 		if key == "to" {
 			continue
 		}
@@ -375,6 +409,12 @@ func parseFilter(ns *netns.Netns, o ipOpts, args []string) (*routeFilter, error)
 			return nil, err
 		}
 		i++
+		if key == "via" && val == "inet6" {
+			if val, err = needArg(args, i); err != nil {
+				return nil, err
+			}
+			i++
+		}
 		if err := f.selector(ns, key, val); err != nil {
 			return nil, err
 		}
@@ -387,10 +427,24 @@ func parseFilter(ns *netns.Netns, o ipOpts, args []string) (*routeFilter, error)
 
 func isSelector(key string) bool {
 	switch key {
-	case "table", "root", "match", "exact", "proto", "via", "dev", "oif", "type":
+	case "table", "root", "match", "exact", "proto", "via", "dev", "oif", "type", "metric", "scope", "from":
 		return true
 	}
 	return false
+}
+
+// selectorName resolves the abbreviations iproute2 accepts for the show
+// and flush selectors (`tab`, `ro`, `ma`, `ex`, `priority`, ...).
+func selectorName(arg string) string {
+	for _, w := range []string{"table", "metric", "priority", "scope", "from", "root", "match", "exact"} {
+		if matches(arg, w) {
+			if w == "priority" {
+				return "metric"
+			}
+			return w
+		}
+	}
+	return arg
 }
 
 func (f *routeFilter) selector(ns *netns.Netns, key, val string) error {
@@ -406,6 +460,18 @@ func (f *routeFilter) selector(ns *netns.Netns, key, val string) error {
 		if err != nil {
 			err = invarg("table id value is invalid\n", val)
 		}
+	case "metric":
+		var m uint32
+		m, err = parseU32(val, "metric")
+		f.metric = int64(m)
+	case "scope":
+		var sc uint32
+		sc, err = parseName(scopeNames, val, 256, "scope")
+		f.none = f.none || sc != 0
+	case "from":
+		var p netip.Prefix
+		p, err = parsePrefix(val)
+		f.none = f.none || p.Bits() > 0 // IPv6 routes here have no source prefix
 	case "root":
 		f.root, err = parsePrefix(val)
 	case "match":
@@ -448,27 +514,21 @@ func (f *routeFilter) wantsPrefix(p netip.Prefix) bool {
 		f.exact.IsValid() && p != f.exact.Masked())
 }
 
-// wantsRoute applies the proto, type, via and dev selectors to rt.
+// wantsRoute applies the proto, type, via and dev selectors to rt. An
+// ECMP route carries no RTA_GATEWAY or RTA_OIF of its own (its hops are
+// in RTA_MULTIPATH), so via and dev never select it. A dump of table main
+// alone also hides local-type routes: iproute2 does so for IPv6 until it
+// has seen a route of another table (ip6_multiple_tables).
 func (f *routeFilter) wantsRoute(rt *fib6.Info) bool {
+	multipath := rt.NSiblings > 0
 	switch {
-	case f.proto >= 0 && uint8(f.proto) != rt.Protocol,
+	case f.none, f.metric >= 0 && uint32(f.metric) != rt.Metric,
+		f.table == fib6.RT_TABLE_MAIN && rt.Type == fib6.RTN_LOCAL,
+		f.proto >= 0 && uint8(f.proto) != rt.Protocol,
 		f.typ >= 0 && uint8(f.typ) != rt.Type,
-		f.via.IsValid() && !groupHas(rt, func(h *fib6.Info) bool { return h.NH.Gw == f.via }),
-		f.dev != 0 && !groupHas(rt, func(h *fib6.Info) bool { return h.NH.Dev == f.dev }):
+		f.via.IsValid() && (multipath || rt.NH.Gw != f.via),
+		f.dev != 0 && (multipath || rt.NH.Dev != f.dev):
 		return false
 	}
 	return true
-}
-
-// groupHas reports whether rt or one of its ECMP siblings satisfies ok.
-func groupHas(rt *fib6.Info, ok func(*fib6.Info) bool) bool {
-	if ok(rt) {
-		return true
-	}
-	for _, s := range rt.Siblings() {
-		if ok(s) {
-			return true
-		}
-	}
-	return false
 }

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"fib6lab/engine/dst"
-	"fib6lab/engine/errno"
 	"fib6lab/engine/fib6"
 	"fib6lab/engine/netns"
 )
@@ -44,8 +43,8 @@ func routeShow(sh *Shell, o ipOpts, args []string, _ uint16, out io.Writer) erro
 	return nil
 }
 
-// selectRoutes dumps the filter's tables and keeps the selected routes,
-// skipping ECMP members that their group's first member prints.
+// selectRoutes dumps the filter's tables as the kernel does (an ECMP
+// group once, by its first member) and keeps the selected routes.
 func selectRoutes(ns *netns.Netns, f *routeFilter, verb string) ([]*fib6.Info, error) {
 	var tables []*fib6.Table
 	if f.table == 0 {
@@ -57,15 +56,10 @@ func selectRoutes(ns *netns.Netns, f *routeFilter, verb string) ([]*fib6.Info, e
 	}
 	var rts []*fib6.Info
 	for _, t := range tables {
-		printed := map[*fib6.Info]bool{}
-		for _, rt := range t.Dump() {
-			if printed[rt] || !f.wants(rt) {
-				continue
+		for _, rt := range t.DumpNetlink() {
+			if f.wants(rt) {
+				rts = append(rts, rt)
 			}
-			for _, s := range rt.Siblings() {
-				printed[s] = true
-			}
-			rts = append(rts, rt)
 		}
 	}
 	return rts, nil
@@ -89,7 +83,7 @@ func formatRoute(ns *netns.Netns, rt *fib6.Info, f *routeFilter) string {
 	if f.proto < 0 && rt.Protocol != rtprotBoot {
 		fmt.Fprintf(&b, " proto %s", nameOf(protoNames, uint32(rt.Protocol)))
 	}
-	writeInfo(&b, ns, rt, len(sibs) == 0)
+	writeInfo(&b, ns, rt, len(sibs) == 0, f)
 	b.WriteString("\n")
 	if len(sibs) > 0 {
 		for _, h := range append([]*fib6.Info{rt}, sibs...) {
@@ -128,26 +122,32 @@ func writeTable(b *strings.Builder, rt *fib6.Info, allTables bool) {
 
 // writeInfo prints src, metric, nexthop flags, expires, RTAX metrics and
 // pref, in iproute2's order.
-func writeInfo(b *strings.Builder, ns *netns.Netns, rt *fib6.Info, single bool) {
+func writeInfo(b *strings.Builder, ns *netns.Netns, rt *fib6.Info, single bool, f *routeFilter) {
 	if rt.Extra != nil && rt.Extra.PrefSrc.IsValid() {
 		fmt.Fprintf(b, " src %s", rt.Extra.PrefSrc)
 	}
-	fmt.Fprintf(b, " metric %d", rt.Metric)
+	if f.metric < 0 {
+		fmt.Fprintf(b, " metric %d", rt.Metric)
+	}
 	if single {
 		if fl := hopFlags(rt); fl != "" {
 			b.WriteString(" " + strings.TrimSuffix(fl, " "))
 		}
 	}
-	writeTail(b, ns, rt, rt.HasExpires(), rt.Expires, rt.Metric_(fib6.RTAX_MTU))
+	writeTail(b, ns, rt, rt.HasExpires(), rt.Expires, rt.Metric_(fib6.RTAX_MTU), f.iif)
 }
 
 // writeTail prints expires (when set and not exactly due), the RTAX
-// metrics with mtu as the MTU, and pref.
-func writeTail(b *strings.Builder, ns *netns.Netns, rt *fib6.Info, hasExpires bool, expires int64, mtu uint32) {
+// metrics with mtu as the MTU, the input interface of a `get ... iif`
+// answer (when iif is not empty), and pref.
+func writeTail(b *strings.Builder, ns *netns.Netns, rt *fib6.Info, hasExpires bool, expires int64, mtu uint32, iif string) {
 	if ticks := expiresTicks(ns, hasExpires, expires); ticks != 0 {
 		fmt.Fprintf(b, " expires %dsec", ticks/userHZ)
 	}
 	writeMetrics(b, rt, mtu)
+	if iif != "" {
+		b.WriteString(" iif " + iif)
+	}
 	fmt.Fprintf(b, " pref %s", prefName(rt))
 }
 
@@ -221,10 +221,11 @@ func devName(ns *netns.Netns, idx int) string {
 	return fmt.Sprintf("if%d", idx)
 }
 
-// routeFlush models `ip -6 route flush SELECTOR`: every selected route is
-// deleted as RTM_DELROUTE would with its full spec (whole ECMP groups).
-// Routes of table local are kept when all tables are flushed.
-func routeFlush(sh *Shell, o ipOpts, args []string, _ uint16, _ io.Writer) error {
+// routeFlush models `ip -6 route flush SELECTOR`: rounds of a dump and
+// an RTM_DELROUTE with the full spec of every selected route (whole ECMP
+// groups) until a dump selects nothing. With -s it reports the rounds,
+// with -s -s it also prints each route it deletes.
+func routeFlush(sh *Shell, o ipOpts, args []string, _ uint16, out io.Writer) error {
 	if len(args) == 0 {
 		return &exitErr{"\"ip route flush\" requires arguments.\n", 1}
 	}
@@ -238,59 +239,41 @@ func routeFlush(sh *Shell, o ipOpts, args []string, _ uint16, _ io.Writer) error
 		}
 		return nil
 	}
-	rts, err := selectRoutes(sh.NS, f, "Flush")
-	if err != nil {
-		return err
-	}
-	for _, rt := range rts {
-		if f.table == 0 && rt.Table.ID == fib6.RT_TABLE_LOCAL {
-			continue
-		}
-		for _, s := range rt.Siblings() {
-			rt.Table.Del(s)
-		}
-		rt.Table.Del(rt)
-	}
-	return nil
-}
-
-// routeGet models `ip -6 route get [fibmatch] ADDR`: a lookup through the
-// policy rules; the answer prints as the route's dst copy (`ADDR from ::
-// ... src S ...`) or, with fibmatch, as the matched route.
-func routeGet(sh *Shell, _ ipOpts, args []string, _ uint16, out io.Writer) error {
-	fibmatch := false
-	var target string
-	for _, a := range args {
-		switch {
-		case a == "fibmatch":
-			fibmatch = true
-		case a == "to":
-		default: // a later address replaces an earlier one
-			target = a
-		}
-	}
-	if target == "" {
-		return &exitErr{"need at least a destination address\n", 1}
-	}
-	p, err := parsePrefix(target)
-	if err != nil {
-		return err
-	}
-	daddr := p.Addr()
-	rt, _, err := sh.NS.Lookup(daddr)
-	if err != nil {
-		if err == errno.EINVAL && fibmatch {
-			err = nil
-		} else {
+	for round := 0; ; round++ {
+		rts, err := selectRoutes(sh.NS, f, "Flush")
+		if err != nil {
 			return err
 		}
+		if len(rts) == 0 {
+			if o.stats > 0 {
+				io.WriteString(out, flushDone(round))
+			}
+			return nil
+		}
+		for _, rt := range rts {
+			if o.stats > 1 {
+				io.WriteString(out, formatRoute(sh.NS, rt, f))
+			}
+			for _, s := range rt.Siblings() {
+				rt.Table.Del(s)
+			}
+			rt.Table.Del(rt)
+		}
+		if o.stats > 0 {
+			fmt.Fprintf(out, "\n*** Round %d, deleting %d entries ***\n", round+1, len(rts))
+		}
 	}
-	if fibmatch {
-		io.WriteString(out, formatRoute(sh.NS, rt, &routeFilter{proto: -1, typ: -1}))
-		return nil
+}
+
+// flushDone is the -s summary of a flush that took rounds rounds.
+func flushDone(rounds int) string {
+	switch rounds {
+	case 0:
+		return "Nothing to flush.\n"
+	case 1:
+		return "*** Flush is complete after 1 round ***\n"
 	}
-	io.WriteString(out, formatGet(sh.NS, rt, daddr))
-	return nil
+	return fmt.Sprintf("*** Flush is complete after %d rounds ***\n", rounds)
 }
 
 // exceptionFor returns rt's live exception for daddr, or nil.
@@ -299,52 +282,6 @@ func exceptionFor(rt *fib6.Info, daddr netip.Addr) *dst.Entry {
 		return nh.Lookup(daddr)
 	}
 	return nil
-}
-
-// formatGet prints the dst a lookup of daddr returns (rt6_fill_node for
-// an RTM_GETROUTE answer): the route's copy (no expiry printed, as
-// checked against the kernel), or its exception for daddr with the
-// exception's gateway, expiry and MTU.
-func formatGet(ns *netns.Netns, rt *fib6.Info, daddr netip.Addr) string {
-	gw, hasExp, exp, mtu := rt.NH.Gw, false, int64(0), rt.Metric_(fib6.RTAX_MTU)
-	if e := exceptionFor(rt, daddr); e != nil {
-		gw, hasExp, exp, mtu = dstGateway(e), e.RtFlags&fib6.RTF_EXPIRES != 0, e.Expires, e.MTU
-	}
-	var b strings.Builder
-	if rt.Type != fib6.RTN_UNICAST {
-		b.WriteString(nameOf(typeNames, uint32(rt.Type)) + " ")
-	}
-	fmt.Fprintf(&b, "%s from ::", daddr)
-	b.WriteString(formatEncap(&rt.NH))
-	out := ns.DevByIndex(rt.NH.Dev)
-	if gw.IsValid() {
-		fmt.Fprintf(&b, " via %s", gw)
-	}
-	dev := devName(ns, rt.NH.Dev)
-	if rt.Type == fib6.RTN_LOCAL {
-		dev = "lo"
-	}
-	fmt.Fprintf(&b, " dev %s", dev)
-	writeTable(&b, rt, true)
-	if rt.Protocol != rtprotBoot {
-		fmt.Fprintf(&b, " proto %s", nameOf(protoNames, uint32(rt.Protocol)))
-	}
-	src := ""
-	if rt.Extra != nil && rt.Extra.PrefSrc.IsValid() {
-		src = rt.Extra.PrefSrc.String()
-	} else if a, ok := ns.SourceAddr(daddr, out); ok {
-		src = a.String()
-	}
-	if src != "" {
-		fmt.Fprintf(&b, " src %s", src)
-	}
-	fmt.Fprintf(&b, " metric %d", rt.Metric)
-	if fl := hopFlags(rt); fl != "" {
-		b.WriteString(" " + strings.TrimSuffix(fl, " "))
-	}
-	writeTail(&b, ns, rt, hasExp, exp, mtu)
-	b.WriteString("\n")
-	return b.String()
 }
 
 // dstGateway returns a dst's gateway as rt6_fill_node reports it: only
@@ -391,7 +328,7 @@ func formatCached(ns *netns.Netns, c netns.CachedRoute, f *routeFilter) string {
 		fmt.Fprintf(&b, " proto %s", nameOf(protoNames, uint32(rt.Protocol)))
 	}
 	fmt.Fprintf(&b, " metric %d", rt.Metric)
-	writeTail(&b, ns, rt, e.RtFlags&fib6.RTF_EXPIRES != 0, e.Expires, e.MTU)
+	writeTail(&b, ns, rt, e.RtFlags&fib6.RTF_EXPIRES != 0, e.Expires, e.MTU, "")
 	b.WriteString("\n")
 	return b.String()
 }

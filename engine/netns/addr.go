@@ -25,13 +25,21 @@ var (
 // Errors (with extack): EEXIST "ipv6: address already assigned", EACCES
 // "ipv6: IPv6 is disabled on this device".
 func (ns *Netns) AddAddr(d *Device, p netip.Prefix, nodad bool) error {
+	return ns.AddAddrWith(d, &Addr{Prefix: p, NoDAD: nodad})
+}
+
+// AddAddrWith is AddAddr for an address with flags set
+// (`noprefixroute`, `metric N`): ifa's Prefix, NoDAD, NoPrefixRoute and
+// Metric are used.
+func (ns *Netns) AddAddrWith(d *Device, ifa *Addr) error {
 	if d.DisableIPv6 != 0 {
 		return errIPv6Disabled
 	}
-	if d.Addr(p.Addr()) != nil {
+	if d.Addr(ifa.Prefix.Addr()) != nil {
 		return errAddrExists
 	}
-	ifa := &Addr{Prefix: p, NoDAD: nodad, Tentative: !nodad}
+	ifa.Tentative = !ifa.NoDAD
+	nodad := ifa.NoDAD
 	ns.insertAddr(d, ifa)
 	if nodad {
 		ns.addLocalRoute(d, ifa)
@@ -57,8 +65,8 @@ func (ns *Netns) DelAddr(d *Device, p netip.Prefix) error {
 		ns.clock.del(&ifa.dad)
 		d.Addrs = append(d.Addrs[:i], d.Addrs[i+1:]...)
 		ns.delKernelRoute(fib6.RT_TABLE_LOCAL, netip.PrefixFrom(p.Addr(), 128), d, 0)
-		if !ns.prefixShared(d, p) {
-			ns.delKernelRoute(fib6.RT_TABLE_MAIN, p.Masked(), d, addrconfMetric)
+		if !ns.prefixShared(d, p) && !ifa.NoPrefixRoute {
+			ns.delKernelRoute(fib6.RT_TABLE_MAIN, p.Masked(), d, ifa.prefixMetric())
 		}
 		return nil
 	}
@@ -121,7 +129,17 @@ func (ns *Netns) addLocalRoute(d *Device, ifa *Addr) {
 // addPrefixRoute models addrconf_prefix_route for an address: the masked
 // prefix on the device, metric 256, unless it exists already.
 func (ns *Netns) addPrefixRoute(d *Device, ifa *Addr) {
-	ns.addKernelRoute(fib6.RT_TABLE_MAIN, fib6.RTN_UNICAST, ifa.Prefix.Masked(), d, addrconfMetric)
+	if !ifa.NoPrefixRoute {
+		ns.addKernelRoute(fib6.RT_TABLE_MAIN, fib6.RTN_UNICAST, ifa.Prefix.Masked(), d, ifa.prefixMetric())
+	}
+}
+
+// prefixMetric is the metric of the address's prefix route.
+func (ifa *Addr) prefixMetric() uint32 {
+	if ifa.Metric != 0 {
+		return ifa.Metric
+	}
+	return addrconfMetric
 }
 
 // addKernelRoute inserts a proto-kernel route of type typ for p on d

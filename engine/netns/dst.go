@@ -153,13 +153,13 @@ func (ns *Netns) Tunables() dst.Tunables {
 // LastGC returns ip6_rt_last_gc in jiffies (dst.Host).
 func (ns *Netns) LastGC() int64 { return ns.lastGC }
 
-// DevMTU returns a device's IPv6 MTU in bytes (dst.Host): 65536 for
-// loopback, 1500 (ETH_DATA_LEN) for the rest until devices carry an MTU.
+// DevMTU returns a device's IPv6 MTU in bytes (dst.Host): its dev->mtu,
+// 1500 (ETH_DATA_LEN) for an unknown ifindex.
 func (ns *Netns) DevMTU(ifindex int) uint32 {
-	if d := ns.DevByIndex(ifindex); d != nil && d.Kind == KindLoopback {
-		return 65536
+	if d := ns.DevByIndex(ifindex); d != nil {
+		return uint32(d.MTU)
 	}
-	return 1500
+	return ethDataLen
 }
 
 // IsRouter reports whether gw's neighbour entry has NTF_ROUTER (dst.Host).
@@ -341,7 +341,7 @@ func (ns *Netns) Cache() []CachedRoute {
 type RT6Stats struct {
 	FibNodes           int
 	FibRouteNodes      int
-	FibRtAlloc         int
+	FibRtAlloc         int // ip6_dst_alloc calls ever (never decremented)
 	FibRtEntries       int
 	FibRtCache         int
 	DstEntries         int64 // dst_entries_get_slow(&ip6_dst_ops)
@@ -351,7 +351,7 @@ type RT6Stats struct {
 // RT6Stats returns the namespace's /proc/net/rt6_stats values.
 func (ns *Netns) RT6Stats() RT6Stats {
 	s := ns.FIB.Stats
-	return RT6Stats{s.FibNodes, s.FibRouteNodes, s.FibRtAlloc, s.FibRtEntries,
+	return RT6Stats{s.FibNodes, s.FibRouteNodes, int(ns.Dst.Stats.Allocs) + ns.ndiscAllocs, s.FibRtEntries,
 		s.FibRtCache, ns.Dst.Entries(), s.FibDiscardedRoutes}
 }
 

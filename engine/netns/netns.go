@@ -56,6 +56,7 @@ type Netns struct {
 	clock       clock
 	devs        []*Device
 	lastIfindex int
+	ndiscAllocs int // fib_rt_alloc share of the kernel's own ICMPv6 traffic (linkReadyDsts)
 	gcTimer     Timer
 	lastGC      int64   // ip6_rt_last_gc
 	pass        *gcPass // the GC pass in progress, if any

@@ -239,3 +239,35 @@ func TestGCSlice(t *testing.T) {
 		t.Fatalf("add did not finish the pass: passes %d removed %d", ns.GC.Passes, ns.GC.Removed)
 	}
 }
+
+// TestFibRtAllocCountsDsts checks that rt6_stats' fib_rt_alloc counts dst
+// allocations, as on Linux 6.18: the link's own ICMPv6 traffic and the
+// dsts of sent packets, not the routes that are added or deleted.
+func TestFibRtAllocCountsDsts(t *testing.T) {
+	ns := New(0, gc.GCList)
+	if err := ns.AddVeth("va", [6]byte{2, 0, 0, 0, 0, 1}, "vb", [6]byte{2, 0, 0, 0, 0, 2}); err != nil {
+		t.Fatal(err)
+	}
+	va, vb := ns.Dev("va"), ns.Dev("vb")
+	ns.SetDisableIPv6(vb, 1)
+	ns.SetLinkUp(ns.Dev("lo"), true)
+	ns.SetLinkUp(va, true)
+	ns.SetLinkUp(vb, true)
+	if err := ns.AddAddr(va, netip.MustParsePrefix("2001:db8:1::1/64"), true); err != nil {
+		t.Fatal(err)
+	}
+	ns.Advance(3 * ns.HZ)
+	base := ns.RT6Stats().FibRtAlloc
+	if base != linkReadyDsts {
+		t.Fatalf("fib_rt_alloc after the link came up = %d, want %d", base, linkReadyDsts)
+	}
+	rt := addRoute(t, ns, fib6.RT_TABLE_MAIN, "2001:db8:10::/48", "2001:db8:1::2", 1024, 0)
+	rt.Table.Del(rt)
+	if got := ns.RT6Stats().FibRtAlloc; got != base {
+		t.Fatalf("fib_rt_alloc after a route add and delete = %d, want %d", got, base)
+	}
+	ns.SendRaw(netip.MustParseAddr("2001:db8:1::5"), 1, 1)
+	if got := ns.RT6Stats().FibRtAlloc; got <= base {
+		t.Fatalf("fib_rt_alloc after a send = %d, want more than %d", got, base)
+	}
+}

@@ -86,7 +86,6 @@ func (ns *Netns) RouteAdd(c *RouteConfig) error {
 		}
 		if err != nil {
 			ns.releaseUnlinked(rts)
-			ns.FIB.Stats.FibRtAlloc-- // the one that failed before it was made
 			return err
 		}
 		rts = append(rts, rt)
@@ -102,7 +101,6 @@ func (ns *Netns) RouteAdd(c *RouteConfig) error {
 				done.Table.Del(done)
 			}
 			ns.releaseUnlinked(rts[i:])
-			ns.FIB.Stats.FibRtAlloc -= i
 			return err
 		}
 		flags = flags&^(fib6.NLM_F_EXCL|fib6.NLM_F_REPLACE) | fib6.NLM_F_CREATE
@@ -120,13 +118,11 @@ func (ns *Netns) validEncap(c *RouteConfig) error {
 }
 
 // releaseUnlinked models fib6_info_release of routes a failed request
-// built but did not link: fib_rt_alloc goes down and their lwtunnel
-// states are put.
+// built but did not link: their lwtunnel states are put.
 func (ns *Netns) releaseUnlinked(rts []*fib6.Info) {
 	for _, rt := range rts {
 		fib6.ReleaseLwt(rt)
 	}
-	ns.FIB.Stats.FibRtAlloc -= len(rts)
 }
 
 // buildEncap models the lwtunnel part of fib_nh_common_init: the encap
@@ -211,7 +207,7 @@ func (ns *Netns) routeInfoCreate(c *RouteConfig, h NH) (*fib6.Info, error) {
 		rt.Extra = &fib6.Extra{PrefSrc: c.PrefSrc}
 	}
 	for i, v := range c.Metrics {
-		rt.SetMetric(i, v)
+		rt.SetMetric(i, capMetric(i, v))
 	}
 	if c.Locks != 0 {
 		if rt.Extra == nil {
@@ -220,6 +216,20 @@ func (ns *Netns) routeInfoCreate(c *RouteConfig, h NH) (*fib6.Info, error) {
 		rt.Extra.Locks = c.Locks
 	}
 	return rt, nil
+}
+
+// capMetric models the clamps of ip_metrics_convert: an MTU above
+// IP6_MAX_MTU less a 15-byte margin and an advmss above 65535 less the
+// IPv6 and TCP headers are cut down.
+func capMetric(i int, v uint32) uint32 {
+	const maxMTU, maxAdvmss = 65535 - 15, 65535 - 40
+	switch {
+	case i == fib6.RTAX_MTU && v > maxMTU:
+		return maxMTU
+	case i == fib6.RTAX_ADVMSS && v > maxAdvmss:
+		return maxAdvmss
+	}
+	return v
 }
 
 func isReject(typ uint8) bool {
@@ -279,7 +289,7 @@ func (ns *Netns) validateGw(c *RouteConfig, h NH, dev *Device) (*Device, error) 
 	if h.Onlink {
 		return dev, nil
 	}
-	res, _, err := ns.lookup(h.Gw, c.Table)
+	res, _, err := ns.lookup(h.Gw, c.Table, fib6.Flow{})
 	if err != nil || res.NH.Gw.IsValid() || res.Flags&fib6.RTF_REJECT != 0 {
 		return nil, errno.EHOSTUNREACH
 	}
@@ -364,12 +374,18 @@ var ruleTables = []uint32{fib6.RT_TABLE_LOCAL, fib6.RT_TABLE_MAIN}
 // EHOSTUNREACH (unreachable), EACCES (prohibit), EINVAL (blackhole),
 // ENETUNREACH (no route).
 func (ns *Netns) Lookup(daddr netip.Addr) (*fib6.Info, *fib6.Table, error) {
-	return ns.lookup(daddr, 0)
+	return ns.lookup(daddr, 0, fib6.Flow{})
+}
+
+// LookupFlow is Lookup for a flow with an interface (`ip -6 route get
+// ... oif|iif DEV`).
+func (ns *Netns) LookupFlow(daddr netip.Addr, fl fib6.Flow) (*fib6.Info, *fib6.Table, error) {
+	return ns.lookup(daddr, 0, fl)
 }
 
 // lookup is Lookup, first trying table first (when not 0 or main), as
 // ip6_nh_lookup_table does for gateways of routes in other tables.
-func (ns *Netns) lookup(daddr netip.Addr, first uint32) (*fib6.Info, *fib6.Table, error) {
+func (ns *Netns) lookup(daddr netip.Addr, first uint32, fl fib6.Flow) (*fib6.Info, *fib6.Table, error) {
 	ids := ruleTables
 	if first != 0 && first != fib6.RT_TABLE_MAIN {
 		ids = append([]uint32{first}, ids...)
@@ -379,7 +395,7 @@ func (ns *Netns) lookup(daddr netip.Addr, first uint32) (*fib6.Info, *fib6.Table
 		if t == nil {
 			continue
 		}
-		rt := t.Lookup(fib6.KeyOf(daddr))
+		rt := t.LookupFlow(fib6.KeyOf(daddr), fl)
 		if rt == ns.FIB.NullEntry || rt.Type == fib6.RTN_THROW {
 			continue
 		}
@@ -446,6 +462,8 @@ func addrScope(a netip.Addr) int {
 		return 1
 	case a.IsLinkLocalUnicast():
 		return 2
+	case a.IsMulticast():
+		return int(a.As16()[1] & 0xf)
 	}
 	return 14
 }
