@@ -34,11 +34,24 @@ func addTeachHooks(h js.Value, s *app.Sim, g *game.Game) {
 	fn("scenarios", func([]js.Value) any {
 		var out []any
 		for _, sc := range app.Scenarios() {
-			out = append(out, map[string]any{"name": sc.Name, "title": sc.Title})
+			out = append(out, map[string]any{"name": sc.Name, "title": sc.Title, "view": string(sc.View)})
 		}
 		return out
 	})
-	fn("loadScenario", func(a []js.Value) any { return errJS(s.LoadScenario(str(a, 0))) })
+	fn("loadScenario", func(a []js.Value) any {
+		name := str(a, 0)
+		if err := s.LoadScenario(name); err != nil {
+			return errJS(err)
+		}
+		// switch to the view that shows the scenario's subject
+		if sc, ok := app.FindScenario(name); ok && sc.View != "" {
+			g.Views.Set(string(sc.View))
+			if sc.DstMode != "" {
+				g.Views.Dst.SetMode(sc.DstMode)
+			}
+		}
+		return errJS(nil)
+	})
 	fn("runScript", func(a []js.Value) any { s.RunScript(str(a, 0)); return nil })
 	fn("shareLink", func([]js.Value) any {
 		sh := s.Share()

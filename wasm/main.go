@@ -38,7 +38,7 @@ func hook(s *app.Sim) js.Value {
 		"state": safe(s, func([]js.Value) any { return stateJS(s.State()) }),
 		"play":  safe(s, func([]js.Value) any { s.Play(); return nil }),
 		"pause": safe(s, func([]js.Value) any { s.Pause(); return nil }),
-		"step":  safe(s, func([]js.Value) any { s.Step(); return nil }),
+		"step":  safe(s, func([]js.Value) any { s.Step(); return s.StepMessage() }),
 		"runGC": safe(s, func([]js.Value) any { s.RunGC(); return nil }),
 		"setSpeed": safe(s, func(a []js.Value) any {
 			s.SetSpeed(arg(a, 0, s.Speed))
@@ -120,6 +120,7 @@ func stateJS(st app.State) any {
 		"timeRate": st.TimeRate, "frames": st.Frames, "error": st.Error, "strategies": lanes,
 		"kernelRoutes": st.KernelRoutes, "caption": st.Caption, "queued": st.Queued,
 		"consoleSeq": st.ConsoleSeq, "mismatches": st.Mismatches, "droppedEvents": st.Dropped,
+		"expiringPending": st.ExpiringPending, "expiringStatus": st.ExpiringStatus,
 		"lastLookup": map[string]any{"label": lk.Label, "prefix": lk.Prefix, "steps": lk.Steps,
 			"backtracks": lk.Backtracks, "count": lk.Count},
 	}

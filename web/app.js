@@ -51,7 +51,10 @@
   function wire() {
     $("btn-play").addEventListener("click", () =>
       call((f) => (f.state().playing ? f.pause() : f.play())));
-    $("btn-step").addEventListener("click", () => call((f) => f.step()));
+    $("btn-step").addEventListener("click", () => call((f) => {
+      const m = f.step();
+      if (typeof m === "string" && m) show(m);
+    }));
     $("btn-gc").addEventListener("click", () => call((f) => f.runGC()));
     $("sel-speed").addEventListener("change", (e) => call((f) => f.setSpeed(Number(e.target.value))));
     $("sel-rate").addEventListener("change", (e) => call((f) => f.setTimeRate(Number(e.target.value))));
@@ -60,8 +63,10 @@
     for (const fmt of ["svg", "pdf", "png"]) $(`btn-export-${fmt}`).addEventListener("click", () => exportView(fmt));
     $("btn-add").addEventListener("click", () =>
       call((f) => {
-        const n = f.addExpiring(Number($("in-n").value), Number($("sel-plen").value), Number($("in-expires").value));
-        show(`added ${n} expiring routes`);
+        f.addExpiring(Number($("in-n").value), Number($("sel-plen").value), Number($("in-expires").value));
+        const s = f.state();
+        if (s.error) show(s.error, true);
+        else if (s.expiringStatus) show(s.expiringStatus);
       }));
   }
 
@@ -182,6 +187,7 @@
     setTimeout(poll, 250);
   }
 
+  let lastExpiring = "";
   function update() {
     if (window.fib6lab) {
       const s = window.fib6lab.state();
@@ -190,15 +196,38 @@
       $("con-status").textContent = s.queued > 0 ? `running… ${s.queued} lines queued` :
         s.mismatches > 0 ? `${s.mismatches} commands differed between the namespaces` : "";
       if (s.error) show(s.error, true);
+      else if (s.expiringPending > 0 || (s.expiringStatus && s.expiringStatus !== lastExpiring)) show(s.expiringStatus);
       else if (!s.ready) show(`loading ${Math.floor((100 * s.loaded) / Math.max(s.total, 1))}%`);
       else if (msg.classList.contains("error") || /^(loading|starting)/.test(msg.textContent)) show("");
+      if (s.expiringPending === 0) lastExpiring = s.expiringStatus || "";
     }
+  }
+
+  // layout sizes the canvas (the body) to what the toolbar, whose rows
+  // wrap, and the console leave: the console shrinks, down to its input
+  // line, so that the canvas keeps at least MIN_CANVAS pixels.
+  const CONSOLE_H = 210, MIN_CANVAS = 160;
+  function layout() {
+    const root = document.documentElement.style;
+    const tb = Math.ceil($("toolbar").getBoundingClientRect().height);
+    root.setProperty("--toolbar-h", `${tb}px`);
+    const line = Math.ceil($("con-form").getBoundingClientRect().height) + 1;
+    const room = window.innerHeight - tb - MIN_CANVAS;
+    let con = Math.min(CONSOLE_H, room);
+    if (con < line + 40) con = line; // only the input line: the scrollback collapses
+    root.setProperty("--console-h", `${con}px`);
+  }
+  function wireLayout() {
+    layout();
+    if (window.ResizeObserver) new ResizeObserver(layout).observe($("toolbar"));
+    window.addEventListener("resize", layout);
   }
 
   window.addEventListener("error", (e) => banner(`page error: ${e.message}`));
   window.addEventListener("unhandledrejection", (e) => banner(`page error: ${e.reason}`));
 
   async function main() {
+    wireLayout();
     wire();
     wireConsole();
     show("starting…");

@@ -26,7 +26,7 @@
   // ignored while an input, select or textarea has the focus.
   const SHORTCUTS = [
     [" ", false, "Space", "play / pause", (f) => (f.state().playing ? f.pause() : f.play())],
-    ["ArrowRight", false, "→", "step one event forward", (f) => f.step()],
+    ["ArrowRight", false, "→", "step one event forward", (f) => { const m = f.step(); if (typeof m === "string" && m) note(m); }],
     ["ArrowLeft", false, "←", "step one event back", (f) => f.stepBack()],
     ["ArrowRight", true, "Shift+→", "next operation", (f) => f.stepOp(1)],
     ["ArrowLeft", true, "Shift+←", "back one operation", (f) => f.stepOp(-1)],
@@ -103,6 +103,11 @@
     for (const name of ["pseudo", "timeline", "presenter"]) $(`btn-${name}`).setAttribute("aria-pressed", String(!!v[name]));
     const sel = $("sel-speed");
     if (sel && Number(sel.value) !== s.speed) sel.value = String(s.speed);
+    // a scenario may switch the view (and the route cache view's mode)
+    const view = $("sel-view");
+    if (view && s.view && view.value !== s.view && document.activeElement !== view) view.value = s.view;
+    const mode = $("sel-dst-mode");
+    if (mode && s.dst && s.dst.mode && mode.value !== s.dst.mode && document.activeElement !== mode) mode.value = s.dst.mode;
     $("teach-pos").textContent = `step ${s.step}` + (s.scenario ? ` · ${s.scenario}` : "");
   }
 
@@ -147,7 +152,10 @@
     $("sel-scenario").addEventListener("change", (e) => {
       if (!e.target.value) return;
       const r = call((f) => f.loadScenario(e.target.value));
-      note(r && r.error ? r.error : `scenario ${e.target.value}`);
+      const s = call((f) => f.state());
+      const where = { dst: " · shown in the route cache view", ila: " · shown in the ILA view" }[s && s.view] || "";
+      note(r && r.error ? r.error : `scenario ${e.target.value}${where}`);
+      sync();
       e.target.blur();
     });
     $("btn-run-script").addEventListener("click", () => {

@@ -157,9 +157,41 @@ func (s *Sim) Exec(line string) (r Result) {
 		c.write(LineNote, r.Output)
 		return r
 	}
+	if msg := s.refuse(line); msg != "" {
+		r = Result{Output: msg, Status: 1}
+		s.show(r)
+		return r
+	}
 	r = s.runBoth(line)
 	s.show(r)
 	return r
+}
+
+// MaxRawRoutes is the size of table main past which the console refuses
+// `send raw` on a kernel before 6.3: there every failed dst allocation
+// forces a GC pass over every route (ip6_dst_gc -> fib6_run_gc once the
+// entries exceed max_size), thousands of full-table passes for one
+// command.
+const MaxRawRoutes = 20000
+
+// refuse returns the console's message refusing line before it runs, ""
+// to run it. It decides on both lanes alike (they hold the same routes).
+func (s *Sim) refuse(line string) string {
+	f := strings.Fields(line)
+	if len(f) < 2 || f[0] != "send" || f[1] != "raw" {
+		return ""
+	}
+	routes, old := 0, false
+	for _, l := range s.Lanes {
+		routes = max(routes, l.Routes())
+		k := l.NS.Kernel
+		old = old || k.Major < 6 || (k.Major == 6 && k.Minor < 3)
+	}
+	if !old || routes <= MaxRawRoutes {
+		return ""
+	}
+	return fmt.Sprintf("fib6lab: send raw on a %s-route table would run a GC pass over every route for each failed allocation (kernel before 6.3); "+
+		"try the route cache view or the raw-flood scenario\n", Commas(routes))
 }
 
 // runBoth runs line in both lanes' shells and compares their (capped)

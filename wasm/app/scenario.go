@@ -25,6 +25,23 @@ type Scenario struct {
 	Name  string // id in the menu and the URL
 	Title string // what the menu shows
 	Text  string // the script
+	// View and DstMode are the view that shows the scenario's subject,
+	// switched to when it is loaded ("" keeps the view), and the route
+	// cache view's mode.
+	View    View
+	DstMode string
+}
+
+// scenarioMeta gives the built-in scripts short menu titles and the view
+// that shows them (their first comment line stays the long description).
+var scenarioMeta = map[string]Scenario{
+	"selftest":           {Title: "Selftest: expiring routes gone after one GC"},
+	"ra-default":         {Title: "RA default route expires"},
+	"ptb-flood":          {Title: "PTB flood: PMTU exceptions (route cache view)", View: ViewDst, DstMode: DstModePTB},
+	"raw-flood":          {Title: "Raw-socket flood vs max_size (route cache view)", View: ViewDst, DstMode: DstModeRaw},
+	"ila-flows":          {Title: "ILA flows: /128 cached vs /64 (ILA view)", View: ViewILA},
+	"exercise-lookup":    {Title: "Exercise: which node answers a lookup?"},
+	"exercise-backtrack": {Title: "Exercise: a lookup that backtracks"},
 }
 
 // The scenario directives.
@@ -44,7 +61,11 @@ func Scenarios() []Scenario {
 	for _, n := range names {
 		b, _ := scenarioFS.ReadFile(n)
 		text := string(b)
-		out = append(out, Scenario{Name: scenarioName(n), Title: firstComment(text), Text: text})
+		sc := Scenario{Name: scenarioName(n), Title: firstComment(text), Text: text}
+		if m, ok := scenarioMeta[sc.Name]; ok {
+			sc.Title, sc.View, sc.DstMode = m.Title, m.View, m.DstMode
+		}
+		out = append(out, sc)
 	}
 	return out
 }
@@ -86,7 +107,7 @@ func gcMeasure(n int) Scenario {
 	b.WriteString("ip -6 route add 2001:db8:200::1/128 dev eth0 expires 5\n")
 	fmt.Fprintf(&b, "%s The GC timer fires: the trie walk visits all %d routes, the GC list one.\n", narrationPrefix, n)
 	b.WriteString("sleep 32\nip -6 route show 2001:db8:200::/64\n")
-	return Scenario{Name: fmt.Sprintf("gc-measure-%d", n), Title: fmt.Sprintf("GC cost: %d permanent routes + 1 expiring", n), Text: b.String()}
+	return Scenario{Name: fmt.Sprintf("gc-measure-%d", n), Title: fmt.Sprintf("GC cost: %d permanent + 1 expiring", n), Text: b.String()}
 }
 
 // narration is a narration line reached at a trie-walk lane position.

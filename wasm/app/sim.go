@@ -83,6 +83,8 @@ type Sim struct {
 	backlog  int     // events queued after the last frame
 	clockDue float64 // jiffies owed to the clock by fractional rates
 	rng      *rand.Rand
+	expiring expiringQueue // AddExpiring's routes still to add
+	stepMsg  string        // see StepMessage
 }
 
 // NewSim returns a simulation that loads its table over the next frames.
@@ -158,6 +160,9 @@ func (s *Sim) Frame(dt time.Duration) {
 			return s.load()
 		}
 		s.work()
+		if err := s.addQueued(); err != nil {
+			return err
+		}
 		if s.Playing {
 			s.runScriptLines()
 			s.continueGC()
@@ -168,7 +173,7 @@ func (s *Sim) Frame(dt time.Duration) {
 			s.credit -= float64(n)
 			s.play(n)
 			s.backlog = s.Lanes[0].Pending()
-			if s.Pending() == 0 && !s.scriptBusy() {
+			if s.Pending() == 0 && !s.scriptBusy() && s.expiring.left == 0 { // queued adds happen at one instant
 				s.clockDue += s.TimeRate * float64(s.Lanes[0].NS.HZ) * ticks / s.opts.FPS
 				d := int64(s.clockDue)
 				s.clockDue -= float64(d)
@@ -240,6 +245,7 @@ func (s *Sim) load() error {
 		if _, err := s.addExpiring(s.opts.DemoRoutes, s.opts.DemoPlen, s.opts.DemoExpires); err != nil {
 			return err
 		}
+		s.relayout()
 	}
 	s.Playing = true
 	s.refresh()
@@ -282,6 +288,7 @@ func (s *Sim) Pause() { s.Playing = false }
 // events left it moves the clock to the next timer expiry (so the next GC
 // pass runs and its events become playable).
 func (s *Sim) Step() {
+	s.stepMsg = ""
 	s.guard(func() error {
 		s.Playing = false
 		if !s.ready {
@@ -293,11 +300,21 @@ func (s *Sim) Step() {
 		} else if s.stepScript() {
 		} else if at, ok := s.Lanes[0].NS.NextTimer(); ok {
 			s.advance(at - s.Jiffies())
+		} else {
+			s.stepMsg = NothingToStep
 		}
 		s.refresh()
 		return nil
 	})
 }
+
+// NothingToStep is StepMessage after a step that found no event to show,
+// no script line to run and no timer to move the clock to.
+const NothingToStep = "nothing left to show; no timer armed"
+
+// StepMessage returns NothingToStep when the last Step had nothing to do,
+// else "".
+func (s *Sim) StepMessage() string { return s.stepMsg }
 
 // SetSpeed sets the playback speed in events per frame, limited to the
 // range of Speeds.
@@ -326,21 +343,98 @@ func (s *Sim) RunGC() {
 	})
 }
 
-// AddExpiring adds n routes with RTF_EXPIRES (lifetime secs seconds) to
-// table main of both lanes: /128s or /64s (plen) at random addresses
+// AddExpiringBudget is the wall time per frame spent adding queued
+// expiring routes (AddExpiring), so that a big request never blocks the
+// page.
+const AddExpiringBudget = 4_000_000 // ns
+
+// expiringQueue is an AddExpiring request being worked through.
+type expiringQueue struct {
+	left, total int // routes still to add, routes asked for
+	plen        int
+	secs        int64
+	added, dups int
+	status      string // progress or result, for the page's status line
+}
+
+// AddExpiring queues n routes with RTF_EXPIRES (lifetime secs seconds)
+// for table main of both lanes: /128s or /64s (plen) at random addresses
 // inside random prefixes of the loaded table, the same routes in both
-// lanes. It returns how many were added (duplicates are skipped).
+// lanes. They are added over the next frames, AddExpiringBudget of wall
+// time per frame (the first chunk right away); a random prefix that
+// already exists is skipped and counted. It returns the number added when
+// the whole request fit in that first chunk, else n (queued; see
+// ExpiringPending and ExpiringStatus). A request replaces one still
+// queued.
 func (s *Sim) AddExpiring(n, plen int, secs int64) int {
-	added := 0
+	ret := 0
 	s.guard(func() error {
 		if !s.ready {
 			return errors.New("the table is still loading")
 		}
-		var err error
-		added, err = s.addExpiring(n, plen, secs)
-		return err
+		if plen != 64 && plen != 128 {
+			return fmt.Errorf("expiring routes must be /64 or /128, not /%d", plen)
+		}
+		if n < 0 || n > 1_000_000 || secs < 1 {
+			return fmt.Errorf("bad expiring routes request: %d routes, %d s", n, secs)
+		}
+		s.expiring = expiringQueue{left: n, total: n, plen: plen, secs: secs}
+		if err := s.addQueued(); err != nil {
+			return err
+		}
+		ret = n
+		if s.expiring.left == 0 {
+			ret = s.expiring.added
+		}
+		return nil
 	})
-	return added
+	return ret
+}
+
+// ExpiringPending returns the expiring routes queued by AddExpiring and
+// not added yet.
+func (s *Sim) ExpiringPending() int { return s.expiring.left }
+
+// ExpiringStatus returns the progress or result of the last AddExpiring,
+// "" if none.
+func (s *Sim) ExpiringStatus() string { return s.expiring.status }
+
+// addQueued adds queued expiring routes for AddExpiringBudget of wall
+// time (not while a GC pass runs in slices).
+func (s *Sim) addQueued() error {
+	q := &s.expiring
+	if q.left == 0 || s.gcBusy() {
+		return nil
+	}
+	start := s.opts.Nanotime()
+	for q.left > 0 {
+		chunk := min(q.left, 64)
+		added, err := s.addExpiring(chunk, q.plen, q.secs)
+		q.left -= chunk
+		q.added += added
+		q.dups += chunk - added
+		if err != nil {
+			q.left = 0
+			s.relayout()
+			q.status = fmt.Sprintf("adding expiring routes: %v", err)
+			return err
+		}
+		if s.opts.Nanotime()-start >= AddExpiringBudget {
+			break
+		}
+	}
+	if q.left > 0 {
+		// the trie is laid out again once, at the end (a layout of the full
+		// table takes longer than the budget)
+		q.status = fmt.Sprintf("adding expiring routes: %s of %s…", Commas(q.total-q.left), Commas(q.total))
+		return nil
+	}
+	s.relayout()
+	q.status = fmt.Sprintf("added %s expiring routes", Commas(q.added))
+	if q.dups > 0 {
+		q.status += fmt.Sprintf(" (%s random prefixes already existed)", Commas(q.dups))
+	}
+	return nil
 }
 
 func (s *Sim) addExpiring(n, plen int, secs int64) (int, error) {
@@ -350,6 +444,14 @@ func (s *Sim) addExpiring(n, plen int, secs int64) (int, error) {
 	if n < 0 || n > 1_000_000 || secs < 1 {
 		return 0, fmt.Errorf("bad expiring routes request: %d routes, %d s", n, secs)
 	}
+	for _, l := range s.Lanes {
+		l.NS.SetTrace(nil) // the adds are not animated; only GC passes are
+	}
+	defer func() {
+		for _, l := range s.Lanes {
+			l.NS.SetTrace(l.rec)
+		}
+	}()
 	added := 0
 	for range n {
 		p := s.randomPrefix(plen)
@@ -365,11 +467,15 @@ func (s *Sim) addExpiring(n, plen int, secs int64) (int, error) {
 		}
 		added++
 	}
+	return added, nil
+}
+
+// relayout has both lanes' tries laid out and GC lists read again once
+// nothing is left to play.
+func (s *Sim) relayout() {
 	for _, l := range s.Lanes {
-		l.rec.Reset() // the adds are not animated; only GC passes are
 		l.dirty, l.stripStale = true, true
 	}
-	return added, nil
 }
 
 // randomPrefix returns a /plen at a random address inside a random prefix

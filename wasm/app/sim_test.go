@@ -3,6 +3,7 @@ package app
 import (
 	"net/netip"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -205,5 +206,48 @@ func TestSlowFramesCatchUp(t *testing.T) {
 	s.Frame(time.Second)
 	if got, want := s.Jiffies()-now, int64(float64(maxCatchUp)/60*10*float64(s.Lanes[0].NS.HZ)); got != want {
 		t.Fatalf("a 1 s frame moved the clock %d jiffies, want %d (capped catch-up at 10x)", got, want)
+	}
+}
+
+func TestAddExpiringQueuedOverFrames(t *testing.T) {
+	s := loadedSim(t, full(t)[:1000], 0)
+	s.Pause()
+	var ns int64
+	s.opts.Nanotime = func() int64 { ns += 5_000_000; return ns } // every chunk overruns the budget
+	if n := s.AddExpiring(1000, 128, 60); n != 1000 {
+		t.Fatalf("AddExpiring returned %d, want 1000 queued", n)
+	}
+	if p := s.State().ExpiringPending; p <= 0 || p >= 1000 {
+		t.Fatalf("pending %d after the first chunk, want between 0 and 1000", p)
+	}
+	if st := s.ExpiringStatus(); !strings.HasPrefix(st, "adding expiring routes: ") {
+		t.Fatalf("status %q", st)
+	}
+	for i := 0; s.ExpiringPending() > 0; i++ {
+		if i > 100 {
+			t.Fatal("queue not done in 100 frames")
+		}
+		s.Frame(frame)
+	}
+	a, b := s.Lanes[0].NS.FIB.Table(0).GCList(), s.Lanes[1].NS.FIB.Table(0).GCList()
+	if len(a) != len(b) || len(a) != s.expiring.added || s.expiring.added+s.expiring.dups != 1000 {
+		t.Fatalf("GC lists %d and %d, added %d + %d duplicates", len(a), len(b), s.expiring.added, s.expiring.dups)
+	}
+	want := "added " + Commas(s.expiring.added) + " expiring routes"
+	if st := s.ExpiringStatus(); !strings.HasPrefix(st, want) {
+		t.Fatalf("status %q, want %q…", st, want)
+	}
+	if s.Lanes[0].Pending() != 0 {
+		t.Fatal("the adds queued trace events")
+	}
+}
+
+func TestStepWithNothingLeftSaysSo(t *testing.T) {
+	s := loadedSim(t, full(t)[:100], 0)
+	for i := 0; i < 10 && s.StepMessage() == ""; i++ {
+		s.Step()
+	}
+	if s.StepMessage() != NothingToStep {
+		t.Fatalf("step message %q, want %q", s.StepMessage(), NothingToStep)
 	}
 }

@@ -35,6 +35,10 @@ type State struct {
 	ConsoleSeq   int    // number of the last console line written
 	Mismatches   int    // console commands whose two runs differed
 	Dropped      int    // trace events the trie-walk lane's recorder dropped (over its limit)
+	// ExpiringPending is the expiring routes AddExpiring queued and not
+	// added yet; ExpiringStatus its progress or result, "" if none.
+	ExpiringPending int
+	ExpiringStatus  string
 }
 
 // CaptionWidth is the caption length State reports, in characters.
@@ -46,7 +50,8 @@ func (s *Sim) State() State {
 		Jiffies: s.Jiffies(), Seconds: s.Seconds(), Playing: s.Playing, Speed: s.Speed,
 		TimeRate: s.TimeRate, Frames: s.Frames, Error: s.Err, Lanes: map[string]LaneState{},
 		KernelRoutes: s.KernelRoutes, LastLookup: s.Lanes[0].Lookup, Caption: s.Lanes[0].Caption(CaptionWidth),
-		Queued: s.Console.Queued(), ConsoleSeq: s.Console.seq, Mismatches: s.Console.Mismatches, Dropped: s.Lanes[0].Dropped}
+		Queued: s.Console.Queued(), ConsoleSeq: s.Console.seq, Mismatches: s.Console.Mismatches, Dropped: s.Lanes[0].Dropped,
+		ExpiringPending: s.ExpiringPending(), ExpiringStatus: s.ExpiringStatus()}
 	for _, l := range s.Lanes {
 		g := l.NS.GC
 		st.Lanes[l.Strategy.String()] = LaneState{Passes: g.Passes, Visited: g.Visited, Checked: g.Checked,

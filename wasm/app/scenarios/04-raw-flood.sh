@@ -1,6 +1,7 @@
 # The seed of "ipv6: remove max_size check inline with ipv4" (Linux 6.3):
 # raw-socket senders each keep many packets in flight, each holding an
 # uncached dst; before 6.3 dst_alloc fails past max_size.
+# > The console shows what the senders get; the route cache view animates the flood before and after 6.3.
 ip link add va address 02:00:00:00:00:11 type veth peer name vb address 02:00:00:00:00:12
 sysctl -qw net.ipv6.conf.vb.disable_ipv6=1
 ip link set va up

@@ -1,5 +1,6 @@
 # ILA: a /128 ILA route caches the route of the translated address in its
 # dst_cache (hits); a /64 one looks up every packet.
+# > The console shows the hits and lookups; the ILA view animates the translation pipeline.
 ip link add va address 02:00:00:00:00:11 type veth peer name vb address 02:00:00:00:00:12
 sysctl -qw net.ipv6.conf.vb.disable_ipv6=1
 ip link set va up
