@@ -9,18 +9,11 @@ import (
 	"fib6lab/engine/netns"
 )
 
-const genTopo = `ip link add va address 02:00:00:00:00:01 type veth peer name vb address 02:00:00:00:00:02
-sysctl -qw net.ipv6.conf.vb.disable_ipv6=1
-ip link set va up
-ip link set vb up
-ip -6 addr add 2001:db8:1::1/64 dev va nodad
-`
-
 func TestGenRoutes(t *testing.T) {
 	ns := netns.New(0, gc.TrieWalk)
 	sh := NewShell(ns)
 	var out strings.Builder
-	sh.RunScript(strings.NewReader(genTopo), &out)
+	sh.RunScript(strings.NewReader(preamble), &out)
 	out.Reset()
 	cases := []struct{ line, want string }{
 		{"gen routes 1000 2001:db8::1 via 2001:db8:1::2", "gen: 1000 routes added (2001:db8::1/128 .. 2001:db8::3e8/128)\n"},
@@ -39,7 +32,7 @@ func TestGenRoutes(t *testing.T) {
 		}
 	}
 	tb := ns.FIB.Table(fib6.RT_TABLE_MAIN)
-	if tb.Entries != 2+1000+3+2+1 || len(tb.GCList()) != 3 {
+	if tb.Entries != 3+1000+3+2+1 || len(tb.GCList()) != 3 {
 		t.Fatalf("%d routes, %d listed", tb.Entries, len(tb.GCList()))
 	}
 }

@@ -55,12 +55,9 @@ func (b *batch) frame(x, y, w, h, lw float32, c color.RGBA) {
 	b.rect(x+w-lw, y+lw, lw, h-2*lw, c)
 }
 
-// line strokes a segment of width lw, clipped.
+// line strokes a segment of width lw. Scene lines arrive clipped to
+// their panel by scene.Builder; what falls off the screen the GPU clips.
 func (b *batch) line(x0, y0, x1, y1, lw float32, c color.RGBA) {
-	var ok bool
-	if x0, y0, x1, y1, ok = b.clipLine(x0, y0, x1, y1); !ok {
-		return
-	}
 	dx, dy := x1-x0, y1-y0
 	n := float32(math.Hypot(float64(dx), float64(dy)))
 	if n == 0 {
@@ -68,31 +65,6 @@ func (b *batch) line(x0, y0, x1, y1, lw float32, c color.RGBA) {
 	}
 	nx, ny := -dy/n*lw/2, dx/n*lw/2
 	b.quad(x0+nx, y0+ny, x1+nx, y1+ny, x1-nx, y1-ny, x0-nx, y0-ny, c)
-}
-
-// clipLine clips a segment to the clip rectangle (Liang-Barsky).
-func (b *batch) clipLine(x0, y0, x1, y1 float32) (float32, float32, float32, float32, bool) {
-	t0, t1 := float32(0), float32(1)
-	dx, dy := x1-x0, y1-y0
-	for _, pq := range [4][2]float32{{-dx, x0 - b.cx0}, {dx, b.cx1 - x0}, {-dy, y0 - b.cy0}, {dy, b.cy1 - y0}} {
-		p, q := pq[0], pq[1]
-		if p == 0 {
-			if q < 0 {
-				return 0, 0, 0, 0, false
-			}
-			continue
-		}
-		r := q / p
-		if p < 0 {
-			t0 = max(t0, r)
-		} else {
-			t1 = min(t1, r)
-		}
-		if t0 > t1 {
-			return 0, 0, 0, 0, false
-		}
-	}
-	return x0 + t0*dx, y0 + t0*dy, x0 + t1*dx, y0 + t1*dy, true
 }
 
 // quad adds a four-cornered polygon.
