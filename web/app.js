@@ -206,16 +206,23 @@
   // layout sizes the canvas (the body) to what the toolbar, whose rows
   // wrap, and the console leave: the console shrinks, down to its input
   // line, so that the canvas keeps at least MIN_CANVAS pixels.
+  // ebiten measures the canvas area only on window resizes, so a change
+  // made here is announced as one (the second call finds nothing changed).
   const CONSOLE_H = 210, MIN_CANVAS = 160;
+  let laidOut = "";
   function layout() {
     const root = document.documentElement.style;
     const tb = Math.ceil($("toolbar").getBoundingClientRect().height);
-    root.setProperty("--toolbar-h", `${tb}px`);
     const line = Math.ceil($("con-form").getBoundingClientRect().height) + 1;
     const room = window.innerHeight - tb - MIN_CANVAS;
     let con = Math.min(CONSOLE_H, room);
     if (con < line + 40) con = line; // only the input line: the scrollback collapses
+    const key = `${tb}/${con}/${window.innerWidth}x${window.innerHeight}`;
+    if (key === laidOut) return;
+    laidOut = key;
+    root.setProperty("--toolbar-h", `${tb}px`);
     root.setProperty("--console-h", `${con}px`);
+    requestAnimationFrame(() => window.dispatchEvent(new Event("resize")));
   }
   function wireLayout() {
     layout();
