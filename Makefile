@@ -8,7 +8,7 @@ FUZZTIME ?= 60s
 GOROOT := $(shell go env GOROOT)
 WASM_EXEC := $(firstword $(wildcard $(GOROOT)/lib/wasm/wasm_exec.js $(GOROOT)/misc/wasm/wasm_exec.js))
 
-.PHONY: all run test vet unit wasm browser bench bench-web loadtest fuzz clean FORCE
+.PHONY: all run test deps vet unit wasm browser bench bench-web loadtest fuzz clean FORCE
 
 all: wasm
 
@@ -27,7 +27,11 @@ web/wasm_exec.js: $(WASM_EXEC)
 run: wasm
 	go run ./cmd/server -addr $(ADDR) -dir web
 
-test: vet unit wasm browser
+test: deps vet unit wasm browser
+
+# Debian packages and npm modules the tests need (installed as root, else the command to run)
+deps:
+	tests/deps.sh
 
 vet:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
@@ -56,6 +60,8 @@ fuzz:
 	go test -run '^$$' -fuzz '^FuzzOps$$' -fuzztime $(FUZZTIME) ./engine/netns/
 	go test -run '^$$' -fuzz '^FuzzShell$$' -fuzztime $(FUZZTIME) ./engine/iproute2/
 	go test -run '^$$' -fuzz '^FuzzTranslate$$' -fuzztime $(FUZZTIME) ./engine/ila/
+	go test -run '^$$' -fuzz '^FuzzScript$$' -fuzztime $(FUZZTIME) ./engine/iproute2/
+	go test -run '^$$' -fuzz '^FuzzDecodeShare$$' -fuzztime $(FUZZTIME) ./wasm/app/
 
 clean:
 	rm -f web/main.wasm web/export.wasm web/wasm_exec.js

@@ -38,9 +38,17 @@
     return WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject);
   }
 
+  // notStarted tells why window.fib6lab is missing: still loading, or
+  // failed to start (that message stays until the page is reloaded).
+  let startError = "";
+  function notStarted() {
+    if (startError) return show(`failed to start: ${startError}`, true);
+    show("still starting…");
+  }
+
   // call runs fn(window.fib6lab) once the module has registered it.
   function call(fn) {
-    if (!window.fib6lab) return show("still starting…");
+    if (!window.fib6lab) return notStarted();
     try {
       fn(window.fib6lab);
     } catch (e) {
@@ -91,7 +99,7 @@
 
   const MIME = { svg: "image/svg+xml", pdf: "application/pdf", png: "image/png" };
   async function exportView(fmt) {
-    if (!window.fib6lab) return show("still starting…");
+    if (!window.fib6lab) return notStarted();
     try {
       const bytes = window.fib6lab.scene();
       show(`exporting ${fmt.toUpperCase()}…`);
@@ -247,7 +255,9 @@
       show("the program exited", true);
       banner("the Go program exited; reload the page");
     } catch (e) {
-      show(`failed to start: ${e}`, true);
+      startError = String(e);
+      notStarted();
+      banner(`failed to start: ${e}`);
       console.error(e);
     }
   }

@@ -181,7 +181,7 @@ func runBadKernel(i int, line string) (before string, r badResult, err error) {
 
 // regenBadInput writes baseline.txt and expected.txt from the kernel.
 func regenBadInput(t *testing.T, lines []string) {
-	if !kernelAvailable() {
+	if !kernelAvailable(t) {
 		t.Fatal("-badinput.update needs root and ip netns")
 	}
 	rs := make([]badResult, len(lines))

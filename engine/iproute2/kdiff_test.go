@@ -40,16 +40,22 @@ func runEngine(script string) string {
 
 var nsSeq atomic.Int64
 
-// kernelAvailable reports whether the test may use real namespaces.
-func kernelAvailable() bool {
+// kernelAvailable reports whether the test may use real namespaces: only
+// without root (or with FIB6LAB_NO_KERNEL set) does it fall back to the
+// stored outputs; as root a failing `ip netns` or missing python3 fails
+// the test rather than skipping the kernel.
+func kernelAvailable(t *testing.T) bool {
 	if os.Getenv("FIB6LAB_NO_KERNEL") != "" || os.Geteuid() != 0 {
 		return false
 	}
 	name := fmt.Sprintf("fib6lab-probe-%d", os.Getpid())
-	if exec.Command("ip", "netns", "add", name).Run() != nil {
-		return false
+	if out, err := exec.Command("ip", "netns", "add", name).CombinedOutput(); err != nil {
+		t.Fatalf("root, but ip netns add fails (set FIB6LAB_NO_KERNEL=1 to compare with stored outputs): %v %s", err, out)
 	}
 	exec.Command("ip", "netns", "del", name).Run()
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Fatalf("root, but python3 is missing for the kernel-side event shims (make deps installs it)")
+	}
 	return true
 }
 
@@ -105,7 +111,7 @@ func scripts(t *testing.T, dir string) []string {
 // working `ip netns`) and in the engine and requires the same output; on
 // machines without that it compares the engine with the stored .expected.
 func TestKdiff(t *testing.T) {
-	live := kernelAvailable()
+	live := kernelAvailable(t)
 	if !live {
 		t.Log("no root or no ip netns: comparing with the stored .expected files")
 	}

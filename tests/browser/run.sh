@@ -1,14 +1,13 @@
 #!/usr/bin/env bash
 # Serves web/ with cmd/server on a free loopback port and runs check.mjs in
-# headless Debian chromium. Skips (exit 0, with a message) when chromium is
-# not installed.
+# headless Debian chromium (`make deps` installs it).
 set -euo pipefail
 cd "$(dirname "$0")"
 root=$(cd ../.. && pwd)
 chromium=${CHROMIUM:-/usr/bin/chromium}
 if [ ! -x "$chromium" ]; then
-	echo "SKIP browser check: $chromium is not installed (apt-get install -y chromium)"
-	exit 0
+	echo "browser check: $chromium is not installed (make deps, or apt-get install -y chromium)" >&2
+	exit 1
 fi
 [ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund --silent
 mkdir -p out

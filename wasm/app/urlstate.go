@@ -7,9 +7,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net/url"
 	"strconv"
 	"strings"
+
+	"fib6lab/engine/iproute2"
+	"fib6lab/engine/netns"
 )
 
 // ViewState is what the page shows besides the simulation: the shared camera
@@ -150,6 +154,42 @@ func DecodeShare(frag string) (Share, error) {
 	return sh, err
 }
 
+// Bounds of what a link may ask the page to replay: links are untrusted
+// input, so each field is checked before anything runs.
+const (
+	// maxLinkPasses bounds the GC passes Restore replays to catch up with
+	// a link's clock (each may walk the whole trie).
+	maxLinkPasses = 2000
+	// maxLinkUptime bounds the virtual time a link's clock may stand at,
+	// in seconds after the namespace was created (about 31.7 years).
+	maxLinkUptime = 1e9
+)
+
+// check refuses a link whose fields are out of range for a page ticking
+// at hz: negative positions or lines, more lines than a script may have,
+// a clock outside [InitialJiffies, InitialJiffies + maxLinkUptime s],
+// a speed that is not one the player offers, a camera that is not
+// finite or zooms by zero or less.
+func (sh Share) check(hz int64) error {
+	maxJ := netns.InitialJiffies + int64(maxLinkUptime)*hz
+	switch {
+	case sh.Pos[0] < 0 || sh.Pos[1] < 0:
+		return fmt.Errorf("player position %d.%d is negative", sh.Pos[0], sh.Pos[1])
+	case sh.Line < 0 || sh.Line > iproute2.MaxScriptLines:
+		return fmt.Errorf("line %d is out of range (0 to %d)", sh.Line, iproute2.MaxScriptLines)
+	case sh.Jiffies != 0 && (sh.Jiffies < netns.InitialJiffies || sh.Jiffies > maxJ):
+		return fmt.Errorf("clock %d jiffies is out of range (%d to %d)", sh.Jiffies, int64(netns.InitialJiffies), maxJ)
+	case sh.Speed != 0 && !(sh.Speed >= Speeds[0] && sh.Speed <= Speeds[len(Speeds)-1]):
+		return fmt.Errorf("speed %v is out of range (%v to %v)", sh.Speed, Speeds[0], Speeds[len(Speeds)-1])
+	}
+	for i, c := range sh.Cam {
+		if math.IsNaN(c) || math.IsInf(c, 0) || i >= 2 && c < 0 || i >= 2 && c == 0 && sh.Cam != [4]float64{} {
+			return errors.New("camera in the link: want finite numbers and positive zooms")
+		}
+	}
+	return nil
+}
+
 // parseOr parses s with parse unless err is set or s is empty.
 func parseOr[T any](s string, err error, parse func(string) (T, error)) (T, error) {
 	var zero T
@@ -205,7 +245,18 @@ func (s *Sim) Share() Share {
 // no position) just starts the scenario. Without a scenario or script
 // only the view and speed are restored (the full-table demo depends on
 // wall time).
-func (s *Sim) Restore(sh Share) error {
+//
+// An error (unknown scenario, too much to replay) is also left in Err,
+// so the page's banner shows it.
+func (s *Sim) Restore(sh Share) (err error) {
+	defer func() {
+		if err != nil {
+			s.Err = "link: " + err.Error()
+		}
+	}()
+	if err := sh.check(s.Lanes[0].NS.HZ); err != nil {
+		return err
+	}
 	switch {
 	case sh.Scenario != "":
 		if err := s.LoadScenario(sh.Scenario); err != nil {
@@ -223,15 +274,20 @@ func (s *Sim) Restore(sh Share) error {
 	if s.teach.scenario == "" || sh.Line == 0 && sh.Pos == [2]int64{} {
 		return nil
 	}
-	s.guard(func() error { s.catchUp(sh.Line, sh.Jiffies); return nil })
+	s.guard(func() error { return s.catchUp(sh.Line, sh.Jiffies) })
+	if s.Err != "" {
+		return errors.New(strings.TrimPrefix(s.Err, "link: "))
+	}
 	s.SeekTo(sh.Pos)
 	return nil
 }
 
 // catchUp runs the first line lines of the script, playing everything
-// each queues, then moves the clock to jiffies timer by timer.
-func (s *Sim) catchUp(line int, jiffies int64) {
-	for {
+// each queues, then moves the clock to jiffies (the engine skips the GC
+// timer's firings that change nothing). It refuses to replay more than
+// maxLinkPasses GC passes.
+func (s *Sim) catchUp(line int, jiffies int64) error {
+	for advances := 0; ; {
 		s.finishGC()
 		switch {
 		case s.Pending() > 0:
@@ -240,13 +296,12 @@ func (s *Sim) catchUp(line int, jiffies int64) {
 		case s.teach.next < min(line, len(s.teach.lines)):
 			s.scriptLine()
 		case s.Jiffies() < jiffies:
-			at, ok := s.Lanes[0].NS.NextTimer()
-			if !ok || at > jiffies {
-				at = jiffies
+			if advances++; advances > maxLinkPasses {
+				return fmt.Errorf("replaying it would take more than %d GC passes", maxLinkPasses)
 			}
-			s.advance(max(at-s.Jiffies(), 1))
+			s.advance(jiffies - s.Jiffies())
 		default:
-			return
+			return nil
 		}
 	}
 }
