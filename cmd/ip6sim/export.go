@@ -31,19 +31,17 @@ const (
 var costSizes = []int{1000, 3000, 6000, 9000}
 
 // batch runs script (if any) on sh, then writes the exports that have a
-// path: table main's trie to tablePath, the GC-cost plot to plotPath. It
-// returns the script's status, 2 (before running anything) when an
-// export path has no known format, or 1 when an export failed.
+// path (checked by parseOptions): table main's trie to tablePath, the
+// GC-cost plot to plotPath. It returns the script's status (see
+// runFile: a script that did not run to its end, unreadable or
+// interrupted, writes no export), or 1 when an export failed.
 func batch(sh *iproute2.Shell, script, tablePath, plotPath string) int {
-	for _, p := range []string{tablePath, plotPath} {
-		if _, err := export.FormatFromPath(p); p != "" && err != nil {
-			fmt.Fprintln(os.Stderr, "ip6sim:", err)
-			return 2
-		}
-	}
 	rc := 0
 	if script != "" {
-		rc = runFile(sh, script)
+		var ended bool
+		if rc, ended = runFile(sh, script); !ended {
+			return rc
+		}
 	}
 	for _, e := range []struct {
 		path  string

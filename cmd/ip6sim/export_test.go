@@ -46,12 +46,6 @@ func TestBatchExportsTable(t *testing.T) {
 	}
 }
 
-func TestBatchRejectsUnknownFormat(t *testing.T) {
-	if rc := batch(iproute2.NewShell(netns.New(0, gc.GCList)), "", "", filepath.Join(t.TempDir(), "p.jpg")); rc != 2 {
-		t.Fatalf("status %d, want 2", rc)
-	}
-}
-
 func TestCostPlot(t *testing.T) {
 	if testing.Short() {
 		t.Skip("measures GC passes over the full table")

@@ -4,80 +4,153 @@
 // arguments it is an interactive prompt with line editing and history.
 // --export FILE writes table main's trie after the script and
 // --export-plot FILE the measured GC cost per pass (.svg, .pdf or .png).
+// Ctrl-C (SIGINT) interrupts the command that runs (see interrupt.go).
 package main
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"strings"
-
-	"github.com/chzyer/readline"
 
 	"fib6lab/engine/gc"
 	"fib6lab/engine/iproute2"
 	"fib6lab/engine/netns"
+	"fib6lab/wasm/export"
 )
 
+// The range of CONFIG_HZ a Linux kernel can be built with: below 12 or
+// from 12288 on, include/linux/jiffies.h stops the build with "Invalid
+// value of HZ". Kconfig offers 100, 250, 300 and 1000 on x86, and 24 to
+// 1200 on some other architectures.
+const (
+	minHZ = 12
+	maxHZ = 12287
+)
+
+// options are ip6sim's command-line settings, checked.
+type options struct {
+	script, tablePath, plotPath string
+	hz                          int64
+	strategy                    gc.Strategy
+	gcSet                       bool // --gc was given: it overrides the strategy of --kernel
+	kernel                      string
+}
+
 func main() {
-	file := flag.String("f", "", "run the commands of this script file and exit")
-	hz := flag.Int64("hz", netns.DefaultHZ, "kernel tick rate (CONFIG_HZ)")
-	strategy := flag.String("gc", gc.GCList.String(), "GC strategy: trie-walk or gc-list")
-	exportPath := flag.String("export", "", "after the script, draw table main's trie to this file (.svg, .pdf or .png)")
-	plotPath := flag.String("export-plot", "", "measure a GC pass of both strategies and plot it to this file (.svg, .pdf or .png)")
-	kernel := flag.String("kernel", "", "modelled kernel release, as the `kernel VERSION` command (e.g. 6.1)")
-	flag.Parse()
-	s, err := gc.ParseStrategy(*strategy)
+	o, err := parseOptions(os.Args[1:], os.Stderr)
+	switch e := err.(type) {
+	case nil:
+	case flagError: // printed by the flag package
+		if e.error == flag.ErrHelp {
+			os.Exit(0)
+		}
+		os.Exit(2)
+	default:
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	sh, err := newShell(o)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
-	sh := iproute2.NewShell(netns.New(*hz, s))
-	if *kernel != "" {
-		if err := sh.NS.SetKernel(*kernel); err != nil {
-			fmt.Fprintln(os.Stderr, "ip6sim: --kernel:", err)
-			os.Exit(2)
-		}
-	}
-	if *file != "" || *exportPath != "" || *plotPath != "" {
-		os.Exit(batch(sh, *file, *exportPath, *plotPath))
+	if o.script != "" || o.tablePath != "" || o.plotPath != "" {
+		os.Exit(batch(sh, o.script, o.tablePath, o.plotPath))
 	}
 	os.Exit(interactive(sh))
 }
 
-func runFile(sh *iproute2.Shell, path string) int {
-	f, err := os.Open(path)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 2
+// flagError is an error of the flag package (unknown flag, not a
+// number, -h), which it has printed with the usage.
+type flagError struct{ error }
+
+// parseOptions parses and checks ip6sim's arguments. Errors name the
+// flag and its value, e.g. "ip6sim: --hz 2000000000: out of range ...",
+// or are a flagError, printed to usage with the usage text.
+func parseOptions(args []string, usage io.Writer) (options, error) {
+	var o options
+	fs := flag.NewFlagSet("ip6sim", flag.ContinueOnError)
+	fs.SetOutput(usage)
+	fs.StringVar(&o.script, "f", "", "run the commands of this script file and exit")
+	fs.Int64Var(&o.hz, "hz", netns.DefaultHZ, fmt.Sprintf("kernel tick rate (CONFIG_HZ, %d..%d)", minHZ, maxHZ))
+	name := fs.String("gc", gc.GCList.String(), "GC strategy: trie-walk or gc-list (overrides the one --kernel implies)")
+	fs.StringVar(&o.tablePath, "export", "", "after the script, draw table main's trie to this file (.svg, .pdf or .png)")
+	fs.StringVar(&o.plotPath, "export-plot", "", "measure a GC pass of both strategies and plot it to this file (.svg, .pdf or .png)")
+	fs.StringVar(&o.kernel, "kernel", "", "modelled kernel release, as the `kernel VERSION` command (e.g. 6.1)")
+	if err := fs.Parse(args); err != nil {
+		return o, flagError{err}
 	}
-	defer f.Close()
-	w := bufio.NewWriter(os.Stdout)
-	defer w.Flush()
-	return sh.RunScript(f, w)
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("ip6sim: unexpected argument %q (to run a script: ip6sim -f %s)", fs.Arg(0), fs.Arg(0))
+	}
+	if o.hz < minHZ || o.hz > maxHZ {
+		return o, fmt.Errorf("ip6sim: --hz %d: out of range: a Linux kernel has CONFIG_HZ %d..%d (usually 100, 250, 300 or 1000)", o.hz, minHZ, maxHZ)
+	}
+	var err error
+	if o.strategy, err = gc.ParseStrategy(*name); err != nil {
+		return o, fmt.Errorf("ip6sim: --gc: %v", err)
+	}
+	fs.Visit(func(f *flag.Flag) {
+		o.gcSet = o.gcSet || f.Name == "gc"
+		if f.Value.String() == "" && err == nil {
+			err = fmt.Errorf("ip6sim: %s: empty value", dashed(f.Name))
+		}
+	})
+	if err != nil {
+		return o, err
+	}
+	for _, e := range []struct{ flag, path string }{{"export", o.tablePath}, {"export-plot", o.plotPath}} {
+		if err := checkExportPath(e.path); err != nil {
+			return o, fmt.Errorf("ip6sim: --%s: %v", e.flag, err)
+		}
+	}
+	return o, nil
 }
 
-// interactive reads commands from the terminal until EOF or `exit`.
-func interactive(sh *iproute2.Shell) int {
-	rl, err := newLineReader("ip6sim# ")
+// dashed returns a flag's name as ip6sim's messages write it: -f, --hz.
+func dashed(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
+}
+
+// checkExportPath reports why path ("": no export) cannot take an export:
+// an unknown format, or a file that cannot be opened for writing. It
+// opens path as the export will, without truncating it, and removes it
+// again if it did not exist, so that a bad path fails before the script
+// runs rather than after.
+func checkExportPath(path string) error {
+	if path == "" {
+		return nil
+	}
+	if _, err := export.FormatFromPath(path); err != nil {
+		return err
+	}
+	_, statErr := os.Stat(path)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 2
+		return err
 	}
-	defer rl.Close()
-	for {
-		line, err := rl.Readline()
-		if err == io.EOF {
-			return sh.Status
-		}
-		if err == readline.ErrInterrupt {
-			continue
-		}
-		if strings.TrimSpace(line) == "exit" {
-			return sh.Status
-		}
-		sh.Run(line, os.Stdout)
+	f.Close()
+	if os.IsNotExist(statErr) {
+		return os.Remove(path)
 	}
+	return nil
+}
+
+// newShell returns a shell on a fresh namespace set up as o says: tick
+// rate, kernel release, then the GC strategy if --gc was given.
+func newShell(o options) (*iproute2.Shell, error) {
+	sh := iproute2.NewShell(netns.New(o.hz, o.strategy))
+	if o.kernel != "" {
+		if err := sh.NS.SetKernel(o.kernel); err != nil {
+			return nil, fmt.Errorf("ip6sim: --kernel %s: %v", o.kernel, err)
+		}
+		if o.gcSet {
+			sh.NS.Strategy = o.strategy
+		}
+	}
+	return sh, nil
 }

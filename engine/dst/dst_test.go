@@ -1,6 +1,7 @@
 package dst
 
 import (
+	"math"
 	"net/netip"
 	"testing"
 
@@ -260,4 +261,40 @@ func TestDstCacheReset(t *testing.T) {
 		t.Errorf("reset_now kept a reference: refs %d", e.Refs)
 	}
 	e.Release()
+}
+
+// TestAgeExceptionsNext: the times AgeExceptionsNext reports are exactly
+// when aging first removes each kind of exception: a PMTU exception (with
+// RTF_EXPIRES) at its deadline + 1, a redirect (aged by idle time) at
+// lastuse + timeout; one jiffy before, both stay.
+func TestAgeExceptionsNext(t *testing.T) {
+	const timeout = 30 * 100
+	for _, kind := range []string{"pmtu", "redirect"} {
+		o, h, fib := newOps(1)
+		rt := permanentRoute(t, fib)
+		d := netip.MustParseAddr("2001:db8::5")
+		if kind == "pmtu" {
+			pcpu := o.PCPU(0, rt)
+			o.UpdatePMTU(0, pcpu, d, 1400)
+			pcpu.Release()
+		} else if o.Redirect(0, rt, d, netip.MustParseAddr("fe80::9")) == nil {
+			t.Fatal("redirect refused")
+		}
+		nh := o.Nexthop(rt)
+		h.now += 7
+		pending, expiry, idle := nh.AgeExceptionsNext(h.now, timeout)
+		due := expiry
+		if kind == "redirect" {
+			due = idle + timeout
+		}
+		if pending != 1 || (kind == "pmtu") != (idle == math.MaxInt64) || (kind == "pmtu") == (expiry == math.MaxInt64) {
+			t.Fatalf("%s: pending %d expiry %d idle %d", kind, pending, expiry, idle)
+		}
+		if p := nh.AgeExceptions(due-1, timeout); p != 1 {
+			t.Fatalf("%s: gone one jiffy before %d", kind, due)
+		}
+		if p := nh.AgeExceptions(due, timeout); p != 0 || nh.Len() != 0 {
+			t.Fatalf("%s: still there at %d", kind, due)
+		}
+	}
 }

@@ -1,6 +1,7 @@
 package dst
 
 import (
+	"math"
 	"net/netip"
 
 	"fib6lab/engine/errno"
@@ -237,15 +238,30 @@ func (nh *Nexthop) each(f func(b *bucket, ex *exception)) {
 // its deadline, in use or not; a surviving gateway exception goes when its
 // gateway is not a known router. It returns the survivors.
 func (nh *Nexthop) AgeExceptions(now, timeout int64) int {
-	pending := 0
-	nh.each(func(b *bucket, ex *exception) {
-		if nh.stale(ex.rt, now, timeout) {
-			nh.remove(b, ex)
-		} else {
-			pending++
-		}
-	})
+	pending, _, _ := nh.AgeExceptionsNext(now, timeout)
 	return pending
+}
+
+// AgeExceptionsNext is AgeExceptions that also says when the survivors
+// fall due (gc.ExceptionHorizon): expiry is the earliest deadline + 1 of
+// those with RTF_EXPIRES, idle the earliest lastuse of the others, each
+// math.MaxInt64 when there is none. Times are jiffies.
+func (nh *Nexthop) AgeExceptionsNext(now, timeout int64) (pending int, expiry, idle int64) {
+	expiry, idle = math.MaxInt64, math.MaxInt64
+	nh.each(func(b *bucket, ex *exception) {
+		e := ex.rt
+		switch {
+		case nh.stale(e, now, timeout):
+			nh.remove(b, ex)
+			return
+		case e.RtFlags&fib6.RTF_EXPIRES != 0:
+			expiry = min(expiry, e.Expires+1)
+		default:
+			idle = min(idle, e.LastUse)
+		}
+		pending++
+	})
+	return pending, expiry, idle
 }
 
 func (nh *Nexthop) stale(e *Entry, now, timeout int64) bool {

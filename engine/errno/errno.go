@@ -20,6 +20,7 @@ const (
 	EEXIST        Errno = 17
 	ENODEV        Errno = 19
 	EINVAL        Errno = 22
+	ENFILE        Errno = 23
 	ERANGE        Errno = 34
 	EOPNOTSUPP    Errno = 95
 	EADDRNOTAVAIL Errno = 99
@@ -37,6 +38,7 @@ var messages = map[Errno]string{
 	EEXIST:        "File exists",
 	ENODEV:        "No such device",
 	EINVAL:        "Invalid argument",
+	ENFILE:        "Too many open files in system",
 	ERANGE:        "Numerical result out of range",
 	EOPNOTSUPP:    "Operation not supported",
 	EADDRNOTAVAIL: "Cannot assign requested address",

@@ -8,6 +8,7 @@ package gc
 
 import (
 	"fmt"
+	"math"
 
 	"fib6lab/engine/fib6"
 )
@@ -47,11 +48,71 @@ func ParseStrategy(name string) (Strategy, error) {
 // exceptions that will need a later pass. UnlinkIdle is a model switch,
 // not a kernel field: it selects the 2026 rule (6af51e9f3133) that takes
 // a route without expiry off the GC list once none of its exceptions is
-// pending.
+// pending. Unlinked counts the routes that rule took off a GC list, and
+// Horizon, when set, collects when a later pass could first find work
+// (neither is a kernel field).
 type Args struct {
 	Timeout    int64
 	More       int
 	UnlinkIdle bool
+	Unlinked   int
+	Horizon    *Horizon
+}
+
+// Horizon is what a GC pass learns about the passes after it, so that the
+// namespace can tell when a later pass is certain to find nothing to do
+// (Quiet). Times are jiffies; math.MaxInt64 means never.
+type Horizon struct {
+	// Expiry is the earliest time at which a route or an RTF_EXPIRES
+	// exception the pass kept is past its deadline: its deadline + 1.
+	Expiry int64
+	// Idle is the earliest dst.lastuse of the exceptions without
+	// RTF_EXPIRES that the pass kept: a pass with timeout T at or after
+	// Idle + T removes one.
+	Idle int64
+}
+
+// NewHorizon returns a Horizon with nothing due.
+func NewHorizon() *Horizon { return &Horizon{Expiry: math.MaxInt64, Idle: math.MaxInt64} }
+
+// Quiet reports whether a pass at time now with timeout (jiffies) is
+// certain to find nothing due, given that the pass that filled h changed
+// nothing and nothing else changed since.
+func (h *Horizon) Quiet(now, timeout int64) bool {
+	return now < h.Expiry && (h.Idle == math.MaxInt64 || now-timeout < h.Idle)
+}
+
+// Last returns the latest time (jiffies) at which a pass with timeout is
+// still certain to be quiet (see Quiet); math.MaxInt64 when always.
+func (h *Horizon) Last(timeout int64) int64 {
+	last := h.Expiry - 1
+	if h.Idle != math.MaxInt64 {
+		last = min(last, h.Idle+timeout-1)
+	}
+	return last
+}
+
+// due records that something kept by the pass falls due at time t.
+func (h *Horizon) due(t int64) {
+	if h != nil && t < h.Expiry {
+		h.Expiry = t
+	}
+}
+
+// idle records an exception aged by idle time, last used at lastUse.
+func (h *Horizon) idle(lastUse int64) {
+	if h != nil && lastUse < h.Idle {
+		h.Idle = lastUse
+	}
+}
+
+// ExceptionHorizon is implemented by the dst states (dst.Nexthop) that
+// can tell, while they age their exceptions, when the survivors fall due:
+// AgeExceptionsNext ages like fib6.DstState.AgeExceptions and also
+// returns the earliest deadline + 1 of the survivors with RTF_EXPIRES and
+// the earliest lastuse of the others (math.MaxInt64 when none).
+type ExceptionHorizon interface {
+	AgeExceptionsNext(now, timeout int64) (pending int, expiry, idle int64)
 }
 
 // Age models fib6_age: it reports true when rt has RTF_EXPIRES, a
@@ -64,6 +125,7 @@ func Age(rt *fib6.Info, now int64, args *Args) bool {
 			return true
 		}
 		args.More++
+		args.Horizon.due(rt.Expires + 1)
 	}
 	AgeExceptions(rt, now, args)
 	return false
@@ -75,12 +137,32 @@ func Age(rt *fib6.Info, now int64, args *Args) bool {
 func AgeExceptions(rt *fib6.Info, now int64, args *Args) {
 	pending := 0
 	if s := rt.DstState(); s != nil {
-		pending = s.AgeExceptions(now, args.Timeout)
+		pending = ageState(s, now, args)
 	}
 	args.More += pending
-	if args.UnlinkIdle && pending == 0 && !rt.HasExpires() && rt.Table != nil {
+	if args.UnlinkIdle && pending == 0 && !rt.HasExpires() && rt.Table != nil && rt.OnGCList() {
 		rt.Table.RemoveGCList(rt)
+		args.Unlinked++
 	}
+}
+
+// ageState ages the exceptions of s and, when a Horizon is being
+// collected, records when the survivors fall due; a state that cannot
+// tell makes every later pass uncertain.
+func ageState(s fib6.DstState, now int64, args *Args) int {
+	h := args.Horizon
+	if h == nil {
+		return s.AgeExceptions(now, args.Timeout)
+	}
+	eh, ok := s.(ExceptionHorizon)
+	if !ok {
+		h.due(now)
+		return s.AgeExceptions(now, args.Timeout)
+	}
+	pending, expiry, idle := eh.AgeExceptionsNext(now, args.Timeout)
+	h.due(expiry)
+	h.idle(idle)
+	return pending
 }
 
 // PassStats counts what one GC pass looked at: nodes the walker stepped

@@ -1,6 +1,7 @@
 package gc
 
 import (
+	"math"
 	"net/netip"
 	"testing"
 
@@ -81,6 +82,30 @@ func TestStepMatchesPass(t *testing.T) {
 		}
 		if err := n2.Table(fib6.RT_TABLE_MAIN).Check(); err != nil {
 			t.Fatal(err)
+		}
+	}
+}
+
+// TestHorizon: a pass that keeps routes expiring at 150 and 240 (and
+// deletes five) learns that the next pass to find work is at 151; Quiet
+// and Last agree on that boundary, with and without idle exceptions.
+func TestHorizon(t *testing.T) {
+	for _, s := range Strategies {
+		n := stepNet(nil)
+		args := Args{Timeout: 30, Horizon: NewHorizon()}
+		if st := Pass(n, s, 145, &args); st.Removed != 10 || args.More != 10 {
+			t.Fatalf("%s: %+v more %d", s, st, args.More)
+		}
+		h := args.Horizon
+		if h.Expiry != 151 || h.Idle != math.MaxInt64 || h.Last(30) != 150 {
+			t.Fatalf("%s: horizon %+v last %d", s, *h, h.Last(30))
+		}
+		if !h.Quiet(150, 30) || h.Quiet(151, 30) {
+			t.Fatalf("%s: quiet at 150 %v, at 151 %v", s, h.Quiet(150, 30), h.Quiet(151, 30))
+		}
+		h.idle(100) // an exception last used at 100 goes at 100 + timeout
+		if h.Last(30) != 129 || !h.Quiet(129, 30) || h.Quiet(130, 30) || !h.Quiet(150, 60) {
+			t.Fatalf("%s: with idle: last %d", s, h.Last(30))
 		}
 	}
 }

@@ -82,7 +82,9 @@ func (r *Run) listStep(budget int) bool {
 			}
 			rt := r.next
 			r.next = rt.GCNext()
-			r.net.Trace.Emit(trace.Event{Kind: trace.ListVisit, Route: rt.ID, Bit: rt.DstLen, Node: nodeID(rt)})
+			if r.net.Trace != nil {
+				r.net.Trace.Emit(trace.Event{Kind: trace.ListVisit, Route: rt.ID, Bit: rt.DstLen, Node: nodeID(rt)})
+			}
 			if r.age(rt) == fib6.CleanDelete {
 				t.Del(rt)
 			}
@@ -94,16 +96,24 @@ func (r *Run) listStep(budget int) bool {
 // age runs Age on rt, traces it and counts it.
 func (r *Run) age(rt *fib6.Info) int {
 	r.st.Checked++
-	left := int64(0)
-	if rt.HasExpires() {
-		left = rt.Expires - r.now
+	if r.net.Trace != nil {
+		r.trace(rt)
 	}
-	r.net.Trace.Emit(trace.Event{Kind: trace.RouteAge, Route: rt.ID, Bit: rt.DstLen, Node: nodeID(rt), Val: left})
 	if Age(rt, r.now, r.args) {
 		r.st.Removed++
 		return fib6.CleanDelete
 	}
 	return fib6.CleanKeep
+}
+
+// trace emits the RouteAge event of rt: Val is the jiffies it has left
+// (0 for a route without expiry).
+func (r *Run) trace(rt *fib6.Info) {
+	left := int64(0)
+	if rt.HasExpires() {
+		left = rt.Expires - r.now
+	}
+	r.net.Trace.Emit(trace.Event{Kind: trace.RouteAge, Route: rt.ID, Bit: rt.DstLen, Node: nodeID(rt), Val: left})
 }
 
 // Pass runs one whole aging pass over every table of net with strategy s

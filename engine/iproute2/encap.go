@@ -2,9 +2,12 @@ package iproute2
 
 import (
 	"fmt"
+	"net/netip"
+	"slices"
 	"strconv"
 	"strings"
 
+	"fib6lab/engine/errno"
 	"fib6lab/engine/fib6"
 	"fib6lab/engine/ila"
 	"fib6lab/engine/lwtunnel"
@@ -22,10 +25,13 @@ func encapTypeOf(name string) (lwtunnel.EncapType, bool) {
 	return lwtunnel.EncapNone, false
 }
 
-// parseEncap handles `encap TYPE ...` at args[i] and returns how many
-// extra arguments it used. Only ILA has its arguments parsed; another
-// known type is sent bare (the model's kernel has no ops for it, so the
-// request fails with EOPNOTSUPP).
+// parseEncap models lwt_parse_encap for `encap TYPE ...` at args[i] and
+// returns how many more arguments it used. TYPE must be followed by at
+// least two words. ILA, MPLS and SEG6 arguments are parsed as iproute2
+// parses them, with its messages; the kernel model has ILA only, so an
+// MPLS request fails there as on a kernel without mpls_iptunnel
+// (EOPNOTSUPP) and a SEG6 one is refused by routeModify. Another type is
+// refused here: its arguments are not parsed.
 func parseEncap(c *netns.RouteConfig, args []string, i int) (int, error) {
 	name, err := needArg(args, i)
 	if err != nil {
@@ -35,14 +41,156 @@ func parseEncap(c *netns.RouteConfig, args []string, i int) (int, error) {
 	if !ok {
 		return 0, invarg("\"encap type\" value is invalid\n", name)
 	}
-	c.EncapType = t
-	if t != lwtunnel.EncapILA {
-		return 1, nil
+	if _, err := needArg(args, i+1); err != nil {
+		return 0, err
 	}
-	a := &ila.Attrs{}
-	c.Encap = a
-	n, err := parseILA(a, args, i+2)
+	if i+3 >= len(args) {
+		return 0, &exitErr{"Error: unexpected end of line after \"encap\"\n", 255}
+	}
+	c.EncapType = t
+	var n int
+	switch t {
+	case lwtunnel.EncapILA:
+		a := &ila.Attrs{}
+		c.Encap = a
+		n, err = parseILA(a, args, i+2)
+	case lwtunnel.EncapMPLS:
+		n, err = parseMPLS(args, i+2)
+	case lwtunnel.EncapSEG6:
+		s := &seg6Request{}
+		c.Encap = s
+		n, err = s.parse(args, i+2)
+	default:
+		return 0, encapNotModelled(t)
+	}
 	return 1 + n, err
+}
+
+// encapNotModelled refuses an encapsulation fib6lab has no model of.
+func encapNotModelled(t lwtunnel.EncapType) error {
+	return &exitErr{fmt.Sprintf("fib6lab: encap %s is not modelled here (fib6lab models only encap ila routes)\n", t), 2}
+}
+
+// parseMPLS models parse_encap_mpls from args[i]: a label stack, then
+// `ttl N` (0 to 255) at most once. It returns the words used.
+func parseMPLS(args []string, i int) (int, error) {
+	if err := mplsPton(args[i]); err != nil {
+		return 0, err
+	}
+	used, ttl := 1, false
+	for j := i + 1; j < len(args) && args[j] == "ttl"; j += 2 {
+		v, err := needArg(args, j)
+		if err != nil {
+			return 0, err
+		}
+		if ttl {
+			return 0, garbage("ttl", v)
+		}
+		if n, ok := cParseUint(v); !ok || n > 255 {
+			return 0, invarg("\"ttl\" value is invalid\n", v)
+		}
+		ttl, used = true, used+2
+	}
+	return used, nil
+}
+
+// mplsMaxLabels is how many labels fit in iproute2's inet_prefix (256
+// bytes of 4-byte labels).
+const mplsMaxLabels = 64
+
+// mplsPton models get_addr for AF_MPLS (mpls_pton): labels separated by
+// '/', each a strtoul number (base 0) below 2^20, at most 64 of them.
+func mplsPton(s string) error {
+	bad := &exitErr{fmt.Sprintf("Error: mpls address is expected rather than \"%s\".\n", s), 1}
+	rest := s
+	for n := 0; n < mplsMaxLabels; n++ {
+		v, end, digits := cStrtoul(rest)
+		if v >= 1<<20 || !digits {
+			return bad
+		}
+		switch {
+		case end == "":
+			return nil
+		case end[0] != '/':
+			return bad
+		}
+		rest = end[1:]
+	}
+	bad.msg = "Error: too many labels.\n" + bad.msg
+	return bad
+}
+
+// seg6Request is what parse_encap_seg6 reads: the mode (-1 when not
+// given) and the segments; fib6lab models no SEG6 tunnel, so it only
+// decides how the request fails.
+type seg6Request struct {
+	mode int
+	segs []netip.Addr
+}
+
+// seg6Modes are SEG6_IPTUN_MODE_* by number.
+var seg6Modes = []string{"inline", "encap", "l2encap", "encap.red", "l2encap.red"}
+
+// parse models parse_encap_seg6 from args[i]: `mode M`, `segs A,B,...`
+// (after mode) and `hmac N`, each at most once, in any order; the first
+// other word ends the encap. It returns the words used.
+func (r *seg6Request) parse(args []string, i int) (int, error) {
+	r.mode = -1
+	seen := map[string]bool{}
+	j := i
+	for ; j < len(args) && (args[j] == "mode" || args[j] == "segs" || args[j] == "hmac"); j += 2 {
+		key := args[j]
+		v, err := needArg(args, j)
+		if err != nil {
+			return 0, err
+		}
+		if seen[key] {
+			return 0, garbage(key, v)
+		}
+		seen[key] = true
+		switch key {
+		case "mode":
+			if r.mode = slices.Index(seg6Modes, v); r.mode < 0 {
+				return 0, invarg("\"mode\" value is invalid\n", v)
+			}
+		case "segs":
+			if r.mode < 0 {
+				return 0, invarg("\"segs\" provided before \"mode\"\n", v)
+			}
+			if err := r.parseSegs(v); err != nil {
+				return 0, err
+			}
+		} // hmac: get_u32 with its result unchecked
+	}
+	return j - i, nil
+}
+
+// parseSegs models parse_srh's reading of the segment list: the first
+// 1023 bytes, split at commas (empty pieces skipped), each an IPv6
+// address (get_addr).
+func (r *seg6Request) parseSegs(v string) error {
+	v = v[:min(len(v), 1023)]
+	for _, s := range strings.Split(v, ",") {
+		if s == "" {
+			continue
+		}
+		a, err := parseAddr(s)
+		if err != nil {
+			return err
+		}
+		r.segs = append(r.segs, a)
+	}
+	return nil
+}
+
+// refuse is how fib6lab answers a SEG6 route request: one without a
+// mode fails in the kernel (seg6_build_state: EINVAL); fib6lab models no
+// SEG6 tunnel, so it refuses the others plainly.
+func (r *seg6Request) refuse() error {
+	if r.mode < 0 {
+		return errno.EINVAL
+	}
+	return encapNotModelled(lwtunnel.EncapSEG6)
 }
 
 // parseILA models parse_encap_ila from args[i]: the locator, then any of

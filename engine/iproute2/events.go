@@ -134,16 +134,25 @@ func (e *eventArgs) setNumber(key, val string) error {
 // runSend dispatches `send raw ...` and `send DST ...`.
 func runSend(sh *Shell, args []string, out io.Writer) int {
 	if len(args) > 0 && args[0] == "raw" {
-		return status(sendRaw(sh.NS, args[1:], out), out)
+		return status(sendRaw(sh, args[1:], out), out)
 	}
-	return status(sendUDP(sh.NS, args, out), out)
+	return status(sendUDP(sh, args, out), out)
+}
+
+// interruptedAfter ends a command that NS.Yield cancelled after done of
+// total units (e.g. "packets"): "fib6lab: interrupted after 3,072 of
+// 100,000 packets", status 130 (Shell.interrupt).
+func (sh *Shell) interruptedAfter(out io.Writer, done, total int64, unit string) error {
+	rc := sh.interrupt(out, commas(done), commas(total)+" "+unit)
+	return &exitErr{"", rc}
 }
 
 // sendRaw models `send raw DST [count N] [inflight K] [senders S]`: S
 // raw-socket (IPV6_HDRINCL) senders each send N packets to DST keeping K
 // in flight (netns.FloodRaw), then the kernel log lines the flood
 // produced.
-func sendRaw(ns *netns.Netns, args []string, out io.Writer) error {
+func sendRaw(sh *Shell, args []string, out io.Writer) error {
+	ns := sh.NS
 	dst, e, err := parseEvent(args, "count", "inflight", "senders")
 	if err != nil {
 		return err
@@ -153,6 +162,9 @@ func sendRaw(ns *netns.Netns, args []string, out io.Writer) error {
 	}
 	logged := len(ns.Dst.Log)
 	r := ns.FloodRaw(netns.RawFlood{Dst: dst, Senders: e.senders, Count: e.count, Inflight: e.inflight})
+	if r.Err != nil {
+		return sh.interruptedAfter(out, int64(r.Sent+r.Failed), int64(e.count*e.senders), "packets")
+	}
 	fmt.Fprintf(out, "raw: %d sent, %d failed (%s), peak dst entries %d\n", r.Sent, r.Failed, errnoList(r.Errnos), r.Peak)
 	printKernelLog(ns, logged, out)
 	return nil
@@ -198,12 +210,15 @@ func errnoList(m map[errno.Errno]int) string {
 
 // sendUDP models `send DST [count N] [from SRC] [cpu C]`: N UDP packets
 // through the output path (netns.Send) and one summary line.
-func sendUDP(ns *netns.Netns, args []string, out io.Writer) error {
+func sendUDP(sh *Shell, args []string, out io.Writer) error {
 	dst, e, err := parseEvent(args, "count", "from", "cpu")
 	if err != nil {
 		return err
 	}
-	r := ns.Send(dst, e.from, e.count, e.cpu)
+	r := sh.NS.Send(dst, e.from, e.count, e.cpu)
+	if r.Err != nil {
+		return sh.interruptedAfter(out, int64(r.Packets), int64(e.count), "packets")
+	}
 	fmt.Fprintf(out, "send: %d packets, %d lookups of translated destinations, %d dst_cache hits, %d misses, %d dropped\n",
 		r.Packets, r.Lookups, r.Hits, r.Misses, r.Dropped)
 	return nil
@@ -221,9 +236,12 @@ func runPTB(sh *Shell, args []string, out io.Writer) int {
 		return status(err, out)
 	}
 	logged := len(sh.NS.Dst.Log)
-	for range e.count {
+	for i := range int64(e.count) {
 		if _, err = sh.NS.PTB(dst, e.mtu); err != nil {
 			break
+		}
+		if sh.NS.Work(1, i+1, int64(e.count)) != nil {
+			return status(sh.interruptedAfter(out, i+1, int64(e.count), "messages"), out)
 		}
 	}
 	printKernelLog(sh.NS, logged, out)
@@ -274,4 +292,23 @@ func runCat(sh *Shell, args []string, out io.Writer) int {
 		io.WriteString(out, f(sh.NS))
 	}
 	return rc
+}
+
+// interrupt ends a command that NS.Yield cancelled after doing done of
+// total (each with its unit, e.g. "3,072" and "100,000 packets"): it
+// prints "fib6lab: interrupted after DONE of TOTAL" and returns 130, the
+// status bash reports for a command killed by SIGINT.
+func (sh *Shell) interrupt(out io.Writer, done, total string) int {
+	sh.interrupted = true
+	fmt.Fprintf(out, "fib6lab: interrupted after %s of %s\n", done, total)
+	return 130
+}
+
+// commas formats n with a comma every three digits: 100,000.
+func commas(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

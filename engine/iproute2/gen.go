@@ -17,7 +17,9 @@ import (
 // permanent routes). On success it prints one line
 // `gen: N routes added (FIRST .. LAST)`; the first failing add stops it
 // with that add's error, after `gen: K routes added` when K > 0. N is at
-// most MaxCount.
+// most MaxCount. Each route is a unit of netns.Netns.Work: when Yield
+// cancels, the routes added stay and the command ends with "fib6lab:
+// interrupted after K of N routes", status 130.
 func runGen(sh *Shell, args []string, out io.Writer) int {
 	if len(args) < 3 || args[0] != "routes" {
 		fmt.Fprintln(out, "Usage: gen routes N PREFIX [ ip -6 route add options ]")
@@ -47,6 +49,9 @@ func runGen(sh *Shell, args []string, out io.Writer) int {
 		}
 		if err = sh.NS.RouteAdd(c); err != nil {
 			break
+		}
+		if sh.NS.Work(1, int64(added+1), int64(n)) != nil {
+			return status(sh.interruptedAfter(out, int64(added+1), int64(n), "routes"), out)
 		}
 	}
 	switch {

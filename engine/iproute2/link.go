@@ -5,7 +5,6 @@ import (
 	"io"
 	"net"
 	"strconv"
-	"strings"
 
 	"fib6lab/engine/errno"
 	"fib6lab/engine/netns"
@@ -32,20 +31,22 @@ func runLink(sh *Shell, _ ipOpts, args []string, out io.Writer) error {
 
 // linkSpec is the NAME [address MAC] part of `ip link add`.
 type linkSpec struct {
-	name string
-	mac  [6]byte
+	names ifnames
+	mac   [6]byte
 }
 
-// parseLinkSpec reads `[name] NAME [address MAC]` from args up to `type`
-// or the end, and returns the rest.
+// name is the device name the request sends, "" when none is given (the
+// kernel then makes one from a template).
+func (s *linkSpec) name() string { return s.names.dev }
+
+// parseLinkSpec reads `[name NAME | [dev] NAME] [address MAC]` from args
+// up to `type` or the end, and returns the rest.
 func parseLinkSpec(args []string) (linkSpec, []string, error) {
 	var s linkSpec
 	for i := 0; i < len(args); i++ {
 		switch args[i] {
 		case "type":
-			return s, args[i:], nil
-		case "name", "dev":
-			continue
+			return s, args[i:], s.names.create()
 		case "address":
 			v, err := needArg(args, i)
 			if err != nil {
@@ -58,14 +59,90 @@ func parseLinkSpec(args []string) (linkSpec, []string, error) {
 			copy(s.mac[:], hw)
 			i++
 		default:
-			s.name = args[i]
+			n, err := s.names.parse(args, i)
+			if err != nil {
+				return s, nil, err
+			}
+			i += n
 		}
 	}
-	return s, nil, nil
+	return s, nil, s.names.create()
 }
 
-// linkAdd models `ip link add NAME [address MAC] type veth [peer [name]
+// ifnames follows iplink_parse's name and dev: `name NEW` (checked by
+// check_ifname) and `[dev] NAME` (checked by check_altifname only, so a
+// name of 16 bytes or more reaches the kernel); a dev word may follow a
+// name but not another dev word.
+type ifnames struct {
+	name, dev       string
+	hasName, hasDev bool
+	devIsName       bool // dev was set by `name`
+}
+
+// parse reads `name NEW`, `dev NAME` or NAME at args[i] and returns how
+// many more arguments it used.
+func (n *ifnames) parse(args []string, i int) (int, error) {
+	v, used := args[i], 0
+	if v == "name" || v == "dev" {
+		var err error
+		if v, err = needArg(args, i); err != nil {
+			return 0, err
+		}
+		used = 1
+	}
+	if args[i] == "name" {
+		if n.hasName {
+			return 0, &exitErr{fmt.Sprintf("Error: duplicate \"name\": \"%s\" is the second value.\n", v), 255}
+		}
+		if !checkIfname(v) {
+			return 0, invarg("\"name\" not a valid ifname", v)
+		}
+		n.name, n.hasName = v, true
+		if !n.hasDev {
+			n.dev, n.hasDev, n.devIsName = v, true, true
+		}
+		return used, nil
+	}
+	if n.hasDev && !n.devIsName {
+		return 0, garbage("dev", v)
+	}
+	if !checkAltIfname(v) {
+		return 0, invarg("\"dev\" not a valid ifname", v)
+	}
+	n.dev, n.hasDev, n.devIsName = v, true, false
+	return used, nil
+}
+
+// create checks the names of a device being created: `name` and a dev
+// word must agree.
+func (n *ifnames) create() error {
+	if n.hasName && n.dev != n.name {
+		return &exitErr{"both \"name\" and \"dev\" cannot be used when creating devices.\n", 255}
+	}
+	return nil
+}
+
+// checkAltIfname models iproute2's check_altifname: not empty, no '/'
+// and no white space (isspace in the C locale).
+func checkAltIfname(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '/' || c == ' ' || c >= '\t' && c <= '\r' {
+			return false
+		}
+	}
+	return true
+}
+
+// checkIfname models check_ifname: check_altifname and shorter than
+// IFNAMSIZ (16 bytes).
+func checkIfname(s string) bool { return len(s) < 16 && checkAltIfname(s) }
+
+// linkAdd models `ip link add [NAME] [address MAC] type veth [peer [name]
 // NAME2 [address MAC2]]`; other types fail as on a kernel without them.
+// A name not given is left to the kernel ("veth%d").
 func linkAdd(ns *netns.Netns, args []string) error {
 	s, rest, err := parseLinkSpec(args)
 	if err != nil {
@@ -77,16 +154,13 @@ func linkAdd(ns *netns.Netns, args []string) error {
 	if rest[1] != "veth" {
 		return netlinkErr(errUnknownType)
 	}
-	peer := linkSpec{name: "veth0"}
+	var peer linkSpec
 	if len(rest) > 2 && rest[2] == "peer" {
 		if peer, _, err = parseLinkSpec(rest[3:]); err != nil {
 			return err
 		}
 	}
-	for i := 0; peer.name == "veth0" && ns.Dev(peer.name) != nil; i++ {
-		peer.name = fmt.Sprintf("veth%d", i+1)
-	}
-	if err := ns.AddVeth(s.name, s.mac, peer.name, peer.mac); err != nil {
+	if err := ns.AddVeth(s.name(), s.mac, peer.name(), peer.mac); err != nil {
 		return netlinkErr(err)
 	}
 	return nil
@@ -94,10 +168,10 @@ func linkAdd(ns *netns.Netns, args []string) error {
 
 // linkRequest is one `ip link set` request as iplink_parse builds it.
 type linkRequest struct {
-	dev, name string
-	mtu       int
-	hasMTU    bool
-	state     string // "up", "down" or ""
+	names  ifnames
+	mtu    int
+	hasMTU bool
+	state  string // "up", "down" or ""
 }
 
 // linkSetValued are the `ip link set` keywords taken with one value and
@@ -111,63 +185,35 @@ func parseLinkSet(args []string) (*linkRequest, error) {
 	r := &linkRequest{}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		if a == "up" || a == "down" {
+		switch {
+		case a == "up" || a == "down":
 			r.state = a
-			continue
-		}
-		if a == "name" || a == "mtu" || a == "dev" || linkSetValued[a] {
+		case a == "mtu" || linkSetValued[a]:
 			v, err := needArg(args, i)
 			if err != nil {
 				return nil, err
 			}
 			i++
-			if err := r.set(a, v); err != nil {
+			if a != "mtu" {
+				continue
+			}
+			n, err := strconv.ParseInt(v, 0, 32)
+			if err != nil {
+				return nil, invarg("Invalid \"mtu\" value\n", v)
+			}
+			r.mtu, r.hasMTU = int(n), true
+		default:
+			n, err := r.names.parse(args, i)
+			if err != nil {
 				return nil, err
 			}
-			continue
-		}
-		if err := r.set("dev", a); err != nil {
-			return nil, err
+			i += n
 		}
 	}
-	if r.dev == "" {
+	if !r.names.hasDev {
 		return nil, &exitErr{"Not enough information: \"dev\" argument is required.\n", 255}
 	}
 	return r, nil
-}
-
-// set records one keyword's value.
-func (r *linkRequest) set(key, v string) error {
-	switch key {
-	case "dev":
-		if r.dev != "" {
-			return garbage("dev", v)
-		}
-		if !validIfname(v) {
-			return invarg("\"dev\" not a valid ifname", v)
-		}
-		r.dev = v
-	case "name":
-		if r.name != "" {
-			return &exitErr{fmt.Sprintf("Error: duplicate \"name\": \"%s\" is the second value.\n", v), 255}
-		}
-		if !validIfname(v) {
-			return invarg("\"name\" not a valid ifname", v)
-		}
-		r.name = v
-	case "mtu":
-		n, err := strconv.ParseInt(v, 0, 32)
-		if err != nil {
-			return invarg("Invalid \"mtu\" value\n", v)
-		}
-		r.mtu, r.hasMTU = int(n), true
-	}
-	return nil
-}
-
-// validIfname models check_ifname: 1 to 15 bytes, no '/', ':' or blank.
-func validIfname(s string) bool {
-	return s != "" && len(s) < 16 && !strings.ContainsAny(s, "/: \t\n\v\f\r")
 }
 
 // linkSet models `ip link set [dev] NAME [up|down] [name NEW] [mtu N]`:
@@ -177,17 +223,17 @@ func linkSet(ns *netns.Netns, args []string) error {
 	if err != nil {
 		return err
 	}
-	d := ns.Dev(r.dev)
+	d := ns.Dev(r.names.dev)
 	if d == nil {
-		return noDevice(r.dev)
+		return noDevice(r.names.dev)
 	}
 	if r.hasMTU {
 		if err := ns.SetMTU(d, r.mtu); err != nil {
 			return netlinkErr(err)
 		}
 	}
-	if r.name != "" {
-		if err := ns.Rename(d, r.name); err != nil {
+	if r.names.hasName && !r.names.devIsName { // `name` alone names the device, not a new name
+		if err := ns.Rename(d, r.names.name); err != nil {
 			return netlinkErr(err)
 		}
 	}

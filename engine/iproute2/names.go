@@ -1,6 +1,7 @@
 package iproute2
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -27,6 +28,35 @@ var typeNames = map[uint32]string{
 	fib6.RTN_ANYCAST: "anycast", fib6.RTN_MULTICAST: "multicast",
 	fib6.RTN_BLACKHOLE: "blackhole", fib6.RTN_UNREACHABLE: "unreachable",
 	fib6.RTN_PROHIBIT: "prohibit", fib6.RTN_THROW: "throw", rtnNAT: "nat",
+	rtnXResolve: "xresolve",
+}
+
+// rtntypeWords are the route type words of rtnl_rtntype_a2n in the order
+// it tries them, each taken exactly or (abbrev) as any prefix.
+var rtntypeWords = []struct {
+	word   string
+	abbrev bool
+	id     uint8
+}{
+	{"local", false, fib6.RTN_LOCAL}, {"nat", false, rtnNAT},
+	{"broadcast", true, rtnBroadcast}, {"brd", false, rtnBroadcast},
+	{"anycast", true, fib6.RTN_ANYCAST}, {"multicast", true, fib6.RTN_MULTICAST},
+	{"prohibit", true, fib6.RTN_PROHIBIT}, {"unreachable", true, fib6.RTN_UNREACHABLE},
+	{"blackhole", true, fib6.RTN_BLACKHOLE}, {"xresolve", true, rtnXResolve},
+	{"unicast", true, fib6.RTN_UNICAST}, {"throw", false, fib6.RTN_THROW},
+}
+
+// rtntypeA2n models rtnl_rtntype_a2n (ip/rtm_map.c): a route type word
+// (most may be abbreviated: `u` is unreachable, `x` xresolve) or a
+// number up to 255.
+func rtntypeA2n(s string) (uint8, bool) {
+	for _, w := range rtntypeWords {
+		if s == w.word || w.abbrev && matches(s, w.word) {
+			return w.id, true
+		}
+	}
+	v, ok := cParseUint(s)
+	return uint8(v), ok && v <= 255
 }
 
 // scopeNames are the route scopes iproute2 names (rt_scopes).
@@ -62,21 +92,63 @@ func idOf(tab map[uint32]string, s string, limit uint64) (uint32, bool) {
 
 // cParseUint models strtoul(s, &end, 0) as iproute2's get_u32 and
 // friends use it: leading blanks and a '+' are skipped, "0x" means hex
-// and a leading 0 octal, and the whole string must be digits (no Go
-// extras such as "0b", "0o" or '_'). It fails on overflow of 64 bits.
+// and a leading 0 octal, and the whole string must be digits (no '-').
+// It fails on overflow of 64 bits.
 func cParseUint(s string) (uint64, bool) {
-	s = strings.TrimLeft(s, " \t\n\v\f\r")
-	s = strings.TrimPrefix(s, "+")
-	base := 10
-	switch {
-	case len(s) > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'):
-		s, base = s[2:], 16
-	case len(s) > 1 && s[0] == '0':
-		s, base = s[1:], 8
-	}
-	if s == "" || strings.ContainsAny(s, "_+-") {
+	if strings.HasPrefix(strings.TrimLeft(s, cBlanks), "-") {
 		return 0, false
 	}
-	v, err := strconv.ParseUint(s, base, 64)
-	return v, err == nil
+	v, rest, ok := cStrtoul(s)
+	return v, ok && rest == "" && v != math.MaxUint64
+}
+
+// cBlanks are the bytes C's isspace takes in the C locale.
+const cBlanks = " \t\n\v\f\r"
+
+// cStrtoul models strtoul(s, &end, 0): leading white space, a sign (a
+// '-' negates modulo 2^64), "0x" before a hex digit for hex and a
+// leading 0 for octal. It returns the value (ULONG_MAX on overflow), the
+// unparsed rest and whether there were digits.
+func cStrtoul(s string) (v uint64, rest string, digits bool) {
+	p := strings.TrimLeft(s, cBlanks)
+	neg := false
+	if p != "" && (p[0] == '+' || p[0] == '-') {
+		neg, p = p[0] == '-', p[1:]
+	}
+	base := uint64(10)
+	switch {
+	case len(p) > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X') && digitValue(p[2]) < 16:
+		base, p = 16, p[2:]
+	case p != "" && p[0] == '0':
+		base = 8
+	}
+	over := false
+	k := 0
+	for ; k < len(p) && digitValue(p[k]) < base; k++ {
+		d := digitValue(p[k])
+		over = over || v > (math.MaxUint64-d)/base
+		v = v*base + d
+	}
+	switch {
+	case k == 0:
+		return 0, s, false
+	case over:
+		v = math.MaxUint64
+	case neg:
+		v = -v
+	}
+	return v, p[k:], true
+}
+
+// digitValue is the value of a digit in bases up to 16, or 99.
+func digitValue(c byte) uint64 {
+	switch {
+	case c >= '0' && c <= '9':
+		return uint64(c - '0')
+	case c >= 'a' && c <= 'f':
+		return uint64(c-'a') + 10
+	case c >= 'A' && c <= 'F':
+		return uint64(c-'A') + 10
+	}
+	return 99
 }

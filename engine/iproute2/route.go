@@ -55,6 +55,13 @@ func routeModify(sh *Shell, o ipOpts, args []string, nlflags uint16, _ io.Writer
 		return err
 	}
 	c.NLFlags = nlflags
+	if s, ok := c.Encap.(*seg6Request); ok {
+		if nlflags != 0 {
+			return s.refuse()
+		}
+		// a kernel with SEG6 takes the type, and a delete ignores the encap
+		c.EncapType, c.Encap = 0, nil
+	}
 	if nlflags == 0 {
 		return sh.NS.RouteDel(c)
 	}
@@ -122,6 +129,7 @@ func localTableType(typ uint8) bool {
 const (
 	rtnBroadcast = 3  // RTN_BROADCAST
 	rtnNAT       = 10 // RTN_NAT
+	rtnXResolve  = 11 // RTN_XRESOLVE
 )
 
 // keyword handles args[i] and returns how many extra arguments it used,
@@ -238,11 +246,11 @@ func (r *routeArgs) destination(args []string, i int) error {
 		}
 		return nil
 	}
-	if t, ok := idOf(typeNames, s, 0); ok && (s[0] < '0' || s[0] > '9') {
+	if t, ok := rtntypeA2n(s); ok && (s[0] < '0' || s[0] > '9') {
 		if _, err := needArg(args, i); err != nil {
 			return err
 		}
-		r.c.Type = uint8(t)
+		r.c.Type = t
 		return nil
 	}
 	if r.hasDst {

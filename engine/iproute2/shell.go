@@ -21,15 +21,20 @@ import (
 // with `expires 2` reads `1sec` when listed right after.
 const CommandCost = 2_000_000
 
-// Shell models a POSIX shell running one command per line in a network
-// namespace: it keeps `$?` (Status) and the sub-jiffy remainder of the
-// virtual time its commands have taken.
+// Shell models bash running simple commands and lists of them (`;`,
+// `&&`, `||`) in a network namespace: it keeps `$?` (Status), the line
+// count and the sub-jiffy remainder of the virtual time its commands
+// have taken.
 type Shell struct {
 	NS     *netns.Netns
 	Status int // exit status of the last command, as $?
 	// Line is the number of lines read so far, as bash counts them for
-	// its "bash: line N:" messages when it reads a script from stdin.
+	// its "bash: line N:" messages when it reads a script from stdin
+	// (while a command runs: the line bash names for it).
 	Line int
+
+	syntaxErr   bool // the last Run stopped at a syntax error
+	interrupted bool // the last command was cut short by NS.Yield
 
 	nanos int64 // virtual time not yet turned into jiffies
 }
@@ -38,34 +43,45 @@ type Shell struct {
 func NewShell(ns *netns.Netns) *Shell { return &Shell{NS: ns} }
 
 // Run executes one command line, writing its standard output and error
-// (in order) to out, and returns its exit status. Blank lines and `#`
-// comments do nothing and keep the status.
+// (in order) to out, and returns its exit status. The line may span
+// several physical lines (an entry of LogicalLines): a backslash at the
+// end of a line continues it, quotes keep their newlines, and a list of
+// commands joined by `;`, `&&` and `||` runs with bash's semantics, each
+// command seeing the status of the one before in `$?`. Blank lines and
+// `#` comments do nothing and keep the status. A syntax error prints
+// bash's two-line message and runs nothing of the line (status 2);
+// pipes, `&`, redirections, command and process substitution, subshells,
+// functions and compound commands (if, for, while, case, { }) are
+// refused whole with a "fib6lab: no ... here" line (status 2).
 //
 // A line longer than MaxLineBytes is refused with status 2. NUL bytes are
 // dropped, as bash drops them from its input. When the namespace records
-// a trace and this command's events did not all fit (trace.Recorder
-// Limit), a note saying how many were dropped follows the output.
+// a trace and a command's events did not all fit (trace.Recorder
+// Limit), a note saying how many were dropped follows its output.
 func (sh *Shell) Run(line string, out io.Writer) int {
-	sh.Line++
+	first := sh.Line + 1
+	last := first + strings.Count(line, "\n")
+	sh.syntaxErr = false
 	if len(line) > MaxLineBytes {
-		fmt.Fprintf(out, "bash: line %d: line too long: %d bytes (fib6lab limit %d)\n", sh.Line, len(line), MaxLineBytes)
+		sh.Line = last
+		fmt.Fprintf(out, "bash: line %d: line too long: %d bytes (fib6lab limit %d)\n", first, len(line), MaxLineBytes)
 		sh.Status = 2
 		return 2
 	}
-	line = strings.ReplaceAll(line, "\x00", "")
-	args, err := sh.split(line)
-	if err != nil {
-		fmt.Fprintf(out, "bash: line %d: %v\n", sh.Line, err)
-		sh.Status = 2
-		return 2
-	}
-	if len(args) == 0 {
-		return sh.Status
-	}
+	sh.runText(strings.ReplaceAll(line, "\x00", ""), first, out)
+	sh.Line = last
+	return sh.Status
+}
+
+// runCommand runs one simple command (its words expanded) and returns
+// its status, which it also stores as $?. Each command costs
+// CommandCost of virtual time.
+func (sh *Shell) runCommand(args []string, out io.Writer) int {
 	dropped := sh.traceDropped()
+	sh.interrupted = false
 	sh.Status = sh.exec(args, out)
 	sh.NS.Quiesce()
-	sh.elapse(CommandCost)
+	sh.commandTime()
 	if n := sh.traceDropped() - dropped; n > 0 {
 		fmt.Fprintln(out, sh.TraceNote())
 	}
@@ -96,12 +112,19 @@ func (sh *Shell) TraceNote() string {
 	return fmt.Sprintf("fib6lab: trace full: %d events kept (limit %d), %d later events not recorded", len(r.Events), limit, r.Dropped)
 }
 
-// RunScript runs every line of r in order and returns the last status.
-// It stops with status 2 and a "fib6lab: script too long" line when the
-// script exceeds MaxScriptLines lines or MaxScriptBytes bytes.
+// RunScript runs the script read from r as bash runs a script from its
+// standard input: logical line by logical line (see LogicalLines), each
+// run as soon as it is complete, and returns the last status. NUL bytes
+// are dropped and so is the "\r" of a "\r\n" line end. A syntax
+// error stops the script with status 2, as it stops bash, and an
+// interrupted command (see Interrupted) stops it too. It stops with
+// status 2 and a "fib6lab: script too long" line when the script exceeds
+// MaxScriptLines lines or MaxScriptBytes bytes: the logical line that
+// crosses the limit does not run.
 func (sh *Shell) RunScript(r io.Reader, out io.Writer) int {
 	br := bufio.NewReader(io.LimitReader(r, MaxScriptBytes+1))
 	total, lines := 0, 0
+	var j Joiner
 	for {
 		l, err := br.ReadString('\n')
 		if l == "" && err != nil {
@@ -110,23 +133,100 @@ func (sh *Shell) RunScript(r io.Reader, out io.Writer) int {
 		total += len(l)
 		lines++
 		if total > MaxScriptBytes || lines > MaxScriptLines {
-			fmt.Fprintf(out, "fib6lab: script too long: stopped before line %d (limits: %d lines, %d bytes)\n", lines, MaxScriptLines, MaxScriptBytes)
+			fmt.Fprintf(out, "fib6lab: script too long: stopped before line %d (limits: %d lines, %d bytes)\n", sh.Line+1, MaxScriptLines, MaxScriptBytes)
 			sh.Status = 2
 			return 2
 		}
-		sh.Run(strings.TrimSuffix(strings.TrimSuffix(l, "\n"), "\r"), out)
+		if cut, ok := strings.CutSuffix(l, "\n"); ok {
+			l = strings.TrimSuffix(cut, "\r")
+		}
+		logical, ok := j.Add(l)
+		if !ok {
+			continue
+		}
+		sh.Run(logical, out)
+		if sh.syntaxErr || sh.interrupted {
+			return sh.Status
+		}
+	}
+	if j.Pending() { // an unfinished line: Run reports what bash says at EOF
+		sh.Run(j.Flush(), out)
 	}
 	return sh.Status
 }
 
-// elapse advances the namespace clock by d nanoseconds of virtual time,
-// carrying fractions of a jiffy over to the next call.
-func (sh *Shell) elapse(d int64) {
-	per := int64(1_000_000_000) / sh.NS.HZ
-	sh.nanos += d
-	sh.NS.Advance(sh.nanos / per)
-	sh.nanos %= per
+// Joiner gathers physical lines into the logical lines bash reads: a
+// backslash-newline, a quote or a list (&&, ||, |) left open makes the
+// line go on, as bash then prompts with PS2. It works in time linear in
+// the text fed (an incremental lexer), for scripts and prompts alike.
+// The zero Joiner is ready to use.
+type Joiner struct {
+	lx      lexer
+	pending strings.Builder
 }
+
+// Add feeds one physical line (without its newline; NUL bytes are
+// dropped, as bash drops them) and returns the logical line and true when
+// it is complete, or "" and false when more lines are needed.
+func (j *Joiner) Add(line string) (string, bool) {
+	line = strings.ReplaceAll(line, "\x00", "")
+	if j.pending.Len() > 0 || j.lx.pos > 0 {
+		j.pending.WriteByte('\n')
+	}
+	j.pending.WriteString(line)
+	j.lx.feed(line + "\n")
+	if j.lx.ended == 0 {
+		return "", false
+	}
+	logical := j.pending.String()
+	j.Reset()
+	return logical, true
+}
+
+// Pending reports whether lines were fed that do not end a logical line.
+func (j *Joiner) Pending() bool { return j.lx.pos > 0 }
+
+// Flush returns the lines fed since the last complete logical line,
+// unfinished (to run at end of input: the shell then says what bash says
+// at EOF), and resets.
+func (j *Joiner) Flush() string {
+	rest := j.pending.String()
+	j.Reset()
+	return rest
+}
+
+// Reset forgets the lines fed since the last complete logical line.
+func (j *Joiner) Reset() {
+	j.lx = lexer{}
+	j.pending.Reset()
+}
+
+// elapse advances the namespace clock by sec seconds and nsec
+// nanoseconds of virtual time (sec*HZ jiffies must fit the clock, see
+// netns.Netns.MaxAdvance), carrying fractions of a jiffy over to the next
+// call. It returns the jiffies moved and netns.ErrInterrupted when
+// NS.Yield cut it short (the clock stays at the last timer run).
+func (sh *Shell) elapse(sec, nsec int64) (int64, error) {
+	per := max(1_000_000_000/sh.NS.HZ, 1)
+	sh.nanos += nsec
+	j := sec*sh.NS.HZ + sh.nanos/per
+	sh.nanos %= per
+	return sh.NS.Advance(j)
+}
+
+// commandTime lets the CommandCost of a command pass. It is not
+// interruptible: at most a jiffy, so a pass or two.
+func (sh *Shell) commandTime() {
+	y := sh.NS.Yield
+	sh.NS.Yield = nil
+	sh.elapse(0, CommandCost)
+	sh.NS.Yield = y
+}
+
+// Interrupted reports whether the last command was cut short by the
+// namespace's Yield (netns.ErrInterrupted): it printed "fib6lab:
+// interrupted after ..." and exited with status 130.
+func (sh *Shell) Interrupted() bool { return sh.interrupted }
 
 type command func(sh *Shell, args []string, out io.Writer) int
 
@@ -203,76 +303,4 @@ func bashQuote(w string) string {
 func runEcho(_ *Shell, args []string, out io.Writer) int {
 	fmt.Fprintln(out, strings.Join(args, " "))
 	return 0
-}
-
-// split breaks a line into words as a POSIX shell does for the subset
-// scripts use: blanks separate words, `#` at the start of a word starts
-// a comment, single quotes are literal, double quotes allow `$?`, and a
-// backslash escapes the next character.
-func (sh *Shell) split(line string) ([]string, error) {
-	var words []string
-	var cur strings.Builder
-	inWord := false
-	status := fmt.Sprint(sh.Status)
-	for i := 0; i < len(line); i++ {
-		c := line[i]
-		switch {
-		case c == ' ' || c == '\t':
-			if inWord {
-				words = append(words, cur.String())
-				cur.Reset()
-				inWord = false
-			}
-			continue
-		case c == '#' && !inWord:
-			return words, nil
-		case c == '\'':
-			j := strings.IndexByte(line[i+1:], '\'')
-			if j < 0 {
-				return nil, fmt.Errorf("unexpected EOF while looking for matching `''")
-			}
-			cur.WriteString(line[i+1 : i+1+j])
-			i += j + 1
-		case c == '"':
-			j, err := sh.doubleQuoted(line, i+1, &cur, status)
-			if err != nil {
-				return nil, err
-			}
-			i = j
-		case c == '\\' && i+1 < len(line):
-			i++
-			cur.WriteByte(line[i])
-		case c == '$' && i+1 < len(line) && line[i+1] == '?':
-			cur.WriteString(status)
-			i++
-		default:
-			cur.WriteByte(c)
-		}
-		inWord = true
-	}
-	if inWord {
-		words = append(words, cur.String())
-	}
-	return words, nil
-}
-
-// doubleQuoted copies a double-quoted string starting at line[i] into cur
-// and returns the index of the closing quote.
-func (sh *Shell) doubleQuoted(line string, i int, cur *strings.Builder, status string) (int, error) {
-	for ; i < len(line); i++ {
-		c := line[i]
-		switch {
-		case c == '"':
-			return i, nil
-		case c == '\\' && i+1 < len(line) && strings.IndexByte("\"\\$`", line[i+1]) >= 0:
-			i++
-			cur.WriteByte(line[i])
-		case c == '$' && i+1 < len(line) && line[i+1] == '?':
-			cur.WriteString(status)
-			i++
-		default:
-			cur.WriteByte(c)
-		}
-	}
-	return 0, fmt.Errorf("unexpected EOF while looking for matching `\"'")
 }

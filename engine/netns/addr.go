@@ -11,19 +11,28 @@ import (
 // and multicast routes; local routes use 0).
 const addrconfMetric = 256
 
-// Extack messages of inet6_addr_add/inet6_addr_del.
+// Extack messages of inet6_rtm_newaddr, ipv6_add_addr and inet6_addr_del.
 var (
 	errAddrExists   = errno.WithMsg(errno.EEXIST, "ipv6: address already assigned")
 	errAddrNotFound = errno.WithMsg(errno.EADDRNOTAVAIL, "ipv6: address not found")
 	errIPv6Disabled = errno.WithMsg(errno.EACCES, "ipv6: IPv6 is disabled on this device")
+	errAddrAny      = errno.WithMsg(errno.EADDRNOTAVAIL, "ipv6: Invalid address")
+	errAddrMcast    = errno.WithMsg(errno.EADDRNOTAVAIL, `ipv6: Cannot assign multicast address without "IFA_F_MCAUTOJOIN" flag`)
+	errAddrLoopback = errno.WithMsg(errno.EADDRNOTAVAIL, "ipv6: Cannot assign loopback address on this device")
 )
 
-// AddAddr models inet6_addr_add (`ip -6 addr add P dev D [nodad]`): the
-// address is linked on the device, its local route goes to table local
-// at once when DAD is skipped (else when DAD completes), and its prefix
-// route (metric 256, proto kernel) goes to main when the device is up.
-// Errors (with extack): EEXIST "ipv6: address already assigned", EACCES
-// "ipv6: IPv6 is disabled on this device".
+// AddAddr models inet6_rtm_newaddr and inet6_addr_add (`ip -6 addr add P
+// dev D [nodad]`): the address is linked on the device, its local route
+// goes to table local at once when DAD is skipped (nodad, or the
+// loopback device, whose addresses are never tentative) and else when
+// DAD completes, and its prefix route
+// (metric 256, proto kernel) goes to main when the device is up. Errors
+// (with extack), in the kernel's order: EEXIST "ipv6: address already
+// assigned" (the address is on the device), EACCES "ipv6: IPv6 is
+// disabled on this device", then ipv6_add_addr's EADDRNOTAVAIL for the
+// unspecified address ("ipv6: Invalid address"), a multicast address
+// (without the autojoin flag, which the model does not take) and ::1 on
+// a device other than loopback.
 func (ns *Netns) AddAddr(d *Device, p netip.Prefix, nodad bool) error {
 	return ns.AddAddrWith(d, &Addr{Prefix: p, NoDAD: nodad})
 }
@@ -32,14 +41,21 @@ func (ns *Netns) AddAddr(d *Device, p netip.Prefix, nodad bool) error {
 // (`noprefixroute`, `metric N`): ifa's Prefix, NoDAD, NoPrefixRoute and
 // Metric are used.
 func (ns *Netns) AddAddrWith(d *Device, ifa *Addr) error {
-	if d.DisableIPv6 != 0 {
-		return errIPv6Disabled
-	}
-	if d.Addr(ifa.Prefix.Addr()) != nil {
+	a := ifa.Prefix.Addr()
+	switch {
+	case d.Addr(a) != nil:
 		return errAddrExists
+	case d.DisableIPv6 != 0:
+		return errIPv6Disabled
+	case a.IsUnspecified():
+		return errAddrAny
+	case a.IsMulticast():
+		return errAddrMcast
+	case a.IsLoopback() && d.Kind != KindLoopback:
+		return errAddrLoopback
 	}
-	ifa.Tentative = !ifa.NoDAD
-	nodad := ifa.NoDAD
+	nodad := ifa.NoDAD || d.Kind == KindLoopback // no DAD on loopback, up or down
+	ifa.Tentative = !nodad
 	ns.insertAddr(d, ifa)
 	if nodad {
 		ns.addLocalRoute(d, ifa)

@@ -3,10 +3,11 @@ package netns
 // Timer models a kernel struct timer_list on the virtual jiffies clock:
 // Expires is the requested expiry (jiffies) and Fn runs when the clock
 // reaches the timer wheel bucket that holds it (see wheelExpiry), while
-// the timer is pending.
+// the timer is pending. Armed counts the mod_timer calls that armed it.
 type Timer struct {
 	Expires int64
 	Fn      func()
+	Armed   int64
 	pending bool
 	fires   int64
 }
@@ -22,12 +23,18 @@ func (t *Timer) Fires() int64 { return t.fires }
 // fires up to one granularity late (a 30 s timer at HZ 250: up to 512
 // jiffies, about 2 s). Even a level-0 timer runs one jiffy after expires.
 func wheelExpiry(expires, now int64) int64 {
-	delta := expires - now
+	shift := wheelShift(expires - now)
+	return (expires>>shift + 1) << shift
+}
+
+// wheelShift is the granularity shift of the wheel level that holds a
+// timer delta jiffies ahead.
+func wheelShift(delta int64) uint {
 	shift := uint(0)
 	for lvl := uint(1); lvl < wheelLevels && delta >= 63<<(3*(lvl-1)); lvl++ {
 		shift = 3 * lvl
 	}
-	return (expires>>shift + 1) << shift
+	return shift
 }
 
 // wheelLevels is LVL_DEPTH for HZ > 100.
@@ -51,6 +58,7 @@ const InitialJiffies = 1 << 32
 
 // mod models mod_timer: (re)arm t at expires, lengthening or shortening.
 func (c *clock) mod(t *Timer, expires int64) {
+	t.Armed++
 	t.Expires = expires
 	t.fires = wheelExpiry(expires, c.now)
 	if t.pending {
@@ -74,25 +82,42 @@ func (c *clock) del(t *Timer) {
 	}
 }
 
-// next returns the pending timer that runs first, or nil.
-func (c *clock) next() *Timer {
+// next returns the pending timer that runs first (the earliest armed of
+// those that run at the same jiffy), or nil.
+func (c *clock) next() *Timer { return c.nextExcept(nil) }
+
+// nextExcept is next among the pending timers other than x.
+func (c *clock) nextExcept(x *Timer) *Timer {
 	var first *Timer
 	for _, t := range c.timers {
-		if first == nil || t.fires < first.fires {
+		if t != x && (first == nil || t.fires < first.fires) {
 			first = t
 		}
 	}
 	return first
 }
 
-// advanceTo moves the clock to `to`, firing every timer that falls due on
-// the way at its own expiry time, earliest first; a callback that sets
-// halted stops it at that time.
-func (c *clock) advanceTo(to int64) {
+// advanceTo moves the clock to `to`, running every timer that falls due
+// on the way at its own expiry time, earliest first; GC timer passes that
+// the last pass proves quiet are counted in one step (skipQuiet). A
+// callback that sets halted stops it at that time. After each timer it
+// reports one unit of work, the jiffies moved of the whole way, to Work;
+// ErrInterrupted stops it at the last timer run.
+func (ns *Netns) advanceTo(to int64) error {
+	c := &ns.clock
+	from := c.now
 	for {
 		t := c.next()
 		if t == nil || t.fires > to {
 			break
+		}
+		if t != &ns.gcTimer {
+			ns.quiet = nil // its callback may change the tables
+		} else if skipped, err := ns.skipQuiet(from, to); skipped || err != nil {
+			if err != nil {
+				return err
+			}
+			continue
 		}
 		if t.fires > c.now {
 			c.now = t.fires
@@ -101,10 +126,14 @@ func (c *clock) advanceTo(to int64) {
 		t.Fn()
 		if c.halted {
 			c.halted = false
-			return
+			return nil
+		}
+		if err := ns.Work(1, c.now-from, to-from); err != nil {
+			return err
 		}
 	}
 	if to > c.now {
 		c.now = to
 	}
+	return nil
 }

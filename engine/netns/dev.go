@@ -1,7 +1,10 @@
 package netns
 
 import (
+	"cmp"
 	"net/netip"
+	"strconv"
+	"strings"
 
 	"fib6lab/engine/errno"
 	"fib6lab/engine/fib6"
@@ -153,28 +156,109 @@ func (ns *Netns) SetMTU(d *Device, mtu int) error {
 func (d *Device) HasIPv6() bool { return d.MTU >= ipv6MinMTU }
 
 // Rename models dev_change_name (`ip link set DEV name NEW`): routes keep
-// the ifindex, so they print the new name. Errors: EEXIST when another
-// device has the name.
+// the ifindex, so they print the new name. A name with "%d" is a
+// template, as for AddVeth. Errors: as AddVeth's for the name.
 func (ns *Netns) Rename(d *Device, name string) error {
-	if o := ns.Dev(name); o != nil && o != d {
-		return errno.EEXIST
+	if len(name) >= ifNameSize {
+		return errNamePolicy
+	}
+	if name == d.Name {
+		return nil
+	}
+	name, err := ns.validName(name, "")
+	if err != nil {
+		return err
 	}
 	d.Name = name
 	return nil
 }
 
-// AddVeth models `ip link add NAME type veth peer name PEER` (veth_newlink):
-// the peer is registered first and gets the lower ifindex. A zero MAC is
-// replaced by a locally administered one derived from the ifindex. Both
-// ends start down. Errors: EEXIST when a name is taken.
+// AddVeth models `ip link add NAME type veth peer name PEER` (rtnl_newlink
+// and veth_newlink): the peer is registered first and gets the lower
+// ifindex. An empty name stands for the name not given: the kernel then
+// uses the template "veth%d"; a name with "%d" is a template whose "%d"
+// becomes the lowest number that gives a free name (dev_alloc_name). A
+// zero MAC is replaced by a locally administered one derived from the
+// ifindex. Both ends start down. Errors: EINVAL "Attribute failed policy
+// validation" for a name of IFNAMSIZ (16) bytes or more; EEXIST when
+// NAME is taken; then the peer's name, then NAME are checked: EINVAL for
+// a name dev_valid_name refuses or a bad template, EEXIST for a name
+// taken, ENFILE when a template has no free number left.
 func (ns *Netns) AddVeth(name string, mac [6]byte, peer string, peerMAC [6]byte) error {
-	if ns.Dev(name) != nil || ns.Dev(peer) != nil || name == peer {
+	if len(name) >= ifNameSize || len(peer) >= ifNameSize {
+		return errNamePolicy
+	}
+	if name != "" && ns.Dev(name) != nil { // rtnl_newlink looks the name up first
 		return errno.EEXIST
+	}
+	peer, err := ns.validName(cmp.Or(peer, vethTemplate), "")
+	if err != nil {
+		return err
+	}
+	if name, err = ns.validName(cmp.Or(name, vethTemplate), peer); err != nil {
+		return err
 	}
 	p := ns.newDev(peer, KindVeth, orRandomMAC(peerMAC, ns.lastIfindex+1))
 	d := ns.newDev(name, KindVeth, orRandomMAC(mac, ns.lastIfindex+1))
 	d.Peer, p.Peer = p, d
 	return nil
+}
+
+// Device name rules of the kernel.
+const (
+	ifNameSize    = 16       // IFNAMSIZ, with the final NUL
+	vethTemplate  = "veth%d" // the name of a veth end not named
+	maxNetdevices = 8 * 4096 // __dev_alloc_name's bitmap: a page of bits
+)
+
+// errNamePolicy is rtnetlink's answer to an IFLA_IFNAME longer than its
+// policy allows (NLA_STRING of at most IFNAMSIZ-1 bytes).
+var errNamePolicy = errno.WithMsg(errno.EINVAL, "Attribute failed policy validation")
+
+// validName models dev_prep_valid_name for a device being registered or
+// renamed: dev_valid_name's checks, then a "%d" template is filled in
+// (__dev_alloc_name) or the name must be free. also is a name taken by
+// a device being registered with this one ("" for none). It returns the
+// name the device gets.
+func (ns *Netns) validName(name, also string) (string, error) {
+	if !devValidName(name) {
+		return "", errno.EINVAL
+	}
+	taken := func(n string) bool { return n == also || ns.Dev(n) != nil }
+	i := strings.IndexByte(name, '%')
+	if i < 0 {
+		if taken(name) {
+			return "", errno.EEXIST
+		}
+		return name, nil
+	}
+	if !strings.HasPrefix(name[i:], "%d") || strings.Contains(name[i+2:], "%") {
+		return "", errno.EINVAL
+	}
+	for n := 0; n < maxNetdevices; n++ {
+		cand := name[:i] + strconv.Itoa(n) + name[i+2:]
+		cand = cand[:min(len(cand), ifNameSize-1)]
+		if !taken(cand) {
+			return cand, nil
+		}
+	}
+	return "", errno.ENFILE
+}
+
+// devValidName models dev_valid_name: 1 to 15 bytes, not "." or "..",
+// no '/', ':' or white space (the kernel's isspace, which also takes the
+// Latin-1 no-break space 0xa0).
+func devValidName(name string) bool {
+	if name == "" || len(name) >= ifNameSize || name == "." || name == ".." {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if c == '/' || c == ':' || kernelSpace(c) {
+			return false
+		}
+	}
+	return true
 }
 
 func orRandomMAC(mac [6]byte, idx int) [6]byte {
@@ -254,6 +338,9 @@ func (ns *Netns) syncIPv6(d *Device) {
 func (ns *Netns) addrconfUp(d *Device) {
 	d.v6Up, d.carrierOn = true, d.Carrier()
 	if d.Kind == KindLoopback {
+		for _, ifa := range d.Addrs { // addresses added while down (addrconf_permanent_addr)
+			ns.addPrefixRoute(d, ifa)
+		}
 		lo := &Addr{Prefix: netip.PrefixFrom(netip.IPv6Loopback(), 128)}
 		d.Addrs = append(d.Addrs, lo)
 		ns.addLocalRoute(d, lo)

@@ -196,24 +196,33 @@ type RawFlood struct {
 }
 
 // RawResult is what a flood did: packets sent, failed sendto() calls by
-// errno, and the peak exact dst entry count.
+// errno, and the peak exact dst entry count. Err is ErrInterrupted when
+// Yield cancelled the flood (the counts are those of the packets tried).
 type RawResult struct {
 	Sent   int
 	Failed int
 	Errnos map[errno.Errno]int
 	Peak   int64
+	Err    error
 }
 
 // FloodRaw runs f: per packet a route lookup and the dst ip6_pol_route
 // gives a KNOWN_NH flow (an uncached counted clone when the nexthop has no
 // gateway); a refused clone (route cache full, before 6.3) or a failed
-// lookup fails that sendto(). All packets are freed at the end.
+// lookup fails that sendto(). All packets are freed at the end. Each
+// packet is a unit of Work, with packets tried of all as progress; a
+// cancelled flood frees its packets and returns what it did.
 func (ns *Netns) FloodRaw(f RawFlood) RawResult {
+	ns.enter()
+	defer ns.leave()
 	res := RawResult{Errnos: map[errno.Errno]int{}, Peak: ns.Dst.Entries()}
 	queues := make([][]*dst.Entry, f.Senders) // per sender, nil = a failed attempt
-	for i := range f.Count * f.Senders {
+	n := f.Count * f.Senders
+	for i := range n {
 		if f.Rate > 0 && i > 0 && i%f.Rate == 0 {
-			ns.Advance(1)
+			if _, res.Err = ns.Advance(1); res.Err != nil {
+				break
+			}
 		}
 		s := i % f.Senders
 		for len(queues[s]) >= max(f.Inflight, 1) {
@@ -229,6 +238,9 @@ func (ns *Netns) FloodRaw(f RawFlood) RawResult {
 			res.Peak = max(res.Peak, ns.Dst.Entries())
 		}
 		queues[s] = append(queues[s], e)
+		if res.Err = ns.Work(1, int64(i+1), int64(n)); res.Err != nil {
+			break
+		}
 	}
 	for _, q := range queues {
 		for _, e := range q {

@@ -18,8 +18,11 @@ import (
 const DefaultHZ = 250
 
 // GCStats accumulates what the namespace's GC passes did. LastPassNanos is
-// the engine time of the last pass, measured only when Netns.Nanotime is
-// set (the engine itself has no wall clock).
+// the engine time of the last pass run, measured only when Netns.Nanotime
+// is set (the engine itself has no wall clock). Replayed counts the passes
+// among Passes that were accounted without being run because they were
+// certain to repeat a pass that changed nothing (skip.go); the other
+// fields count them as if they had run.
 type GCStats struct {
 	Passes        int
 	Visited       int // nodes stepped on by trie walks
@@ -28,6 +31,7 @@ type GCStats struct {
 	Last          gc.PassStats
 	LastPassNanos int64
 	LastPassAt    int64 // jiffies
+	Replayed      int
 }
 
 // Netns is one simulated namespace. Create it with New.
@@ -52,6 +56,12 @@ type Netns struct {
 	// a front end can spread a whole-trie walk over many frames. 0 runs
 	// every pass in one go, as the kernel does under its locks.
 	GCSlice int
+	// Yield, when set, is called by long-running work with its progress
+	// and may cancel it (yield.go).
+	Yield YieldFunc
+	// Stepwise makes every GC pass run: none is skipped or replayed
+	// (skip.go). The results are the same; tests compare the two.
+	Stepwise bool
 
 	clock       clock
 	devs        []*Device
@@ -60,13 +70,18 @@ type Netns struct {
 	gcTimer     Timer
 	lastGC      int64   // ip6_rt_last_gc
 	pass        *gcPass // the GC pass in progress, if any
+	quiet       *quietPass
+	scope       int   // nesting of the calls inside which quiet stays valid (skip.go)
+	work        int64 // units of work since Yield was last called
 }
 
-// gcPass is a fib6_run_gc pass that has started and not finished.
+// gcPass is a fib6_run_gc pass that has started and not finished; cache
+// is fib_rt_cache when it started.
 type gcPass struct {
-	run  *gc.Run
-	args gc.Args
-	now  int64
+	run   *gc.Run
+	args  gc.Args
+	now   int64
+	cache int
 }
 
 // New returns a fresh namespace with tick rate hz (DefaultHZ if 0) and
@@ -94,18 +109,32 @@ func (ns *Netns) Now() int64 { return ns.clock.now }
 // Uptime returns the jiffies elapsed since the namespace was created.
 func (ns *Netns) Uptime() int64 { return ns.clock.now - InitialJiffies }
 
-// Advance moves the clock forward by d jiffies, running every timer that
-// falls due (GC passes among them) at its own time, and returns the
-// jiffies it moved. With GCSlice set it stops where a GC pass starts, and
-// moves nothing while a pass is in progress.
-func (ns *Netns) Advance(d int64) int64 {
+// Advance moves the clock forward by d jiffies (at most to MaxJiffies),
+// running every timer that falls due (GC passes among them) at its own
+// time, and returns the jiffies it moved. GC timer passes certain to
+// change nothing are counted without being run (skip.go). With GCSlice
+// set it stops where a GC pass starts, and moves nothing while a pass is
+// in progress. Yield is called as timers run, with the jiffies moved of
+// d; when it cancels, the clock stays at the last timer run and the error
+// is ErrInterrupted.
+func (ns *Netns) Advance(d int64) (int64, error) {
 	if d <= 0 || ns.pass != nil {
-		return 0
+		return 0, nil
 	}
 	from := ns.clock.now
-	ns.clock.advanceTo(from + d)
-	return ns.clock.now - from
+	ns.enter()
+	err := ns.advanceTo(from + min(d, MaxJiffies-from))
+	ns.leave()
+	return ns.clock.now - from, err
 }
+
+// MaxJiffies is the end of the virtual clock: Advance goes no further, so
+// that a deadline of 2^32 s (the largest `expires`) at any tick rate up to
+// 10^9 still fits in an int64.
+const MaxJiffies = 1 << 62
+
+// MaxAdvance returns how many jiffies the clock can still move.
+func (ns *Netns) MaxAdvance() int64 { return MaxJiffies - ns.clock.now }
 
 // GCTimer returns the GC timer (ip6_fib_timer) for inspection.
 func (ns *Netns) GCTimer() *Timer { return &ns.gcTimer }
@@ -156,6 +185,9 @@ func (ns *Netns) ForceStartGC() {
 func (ns *Netns) RunGC(expires int64, force bool) {
 	_ = force
 	ns.FinishGC()
+	if ns.replay(ns.passTimeout(expires)) {
+		return
+	}
 	ns.beginPass(expires)
 	ns.FinishGC()
 }
@@ -174,11 +206,18 @@ func (ns *Netns) gcTimerFired() {
 	}
 }
 
-func (ns *Netns) beginPass(expires int64) {
-	p := &gcPass{now: ns.clock.now, args: gc.Args{Timeout: expires, UnlinkIdle: ns.Kernel.UnlinkIdle}}
+// passTimeout is the gc_args timeout of fib6_run_gc(expires): expires, or
+// gc_interval when 0.
+func (ns *Netns) passTimeout(expires int64) int64 {
 	if expires == 0 {
-		p.args.Timeout = ns.Sysctl.GCInterval
+		return ns.Sysctl.GCInterval
 	}
+	return expires
+}
+
+func (ns *Netns) beginPass(expires int64) {
+	p := &gcPass{now: ns.clock.now, cache: ns.FIB.Stats.FibRtCache,
+		args: gc.Args{Timeout: ns.passTimeout(expires), UnlinkIdle: ns.Kernel.UnlinkIdle, Horizon: gc.NewHorizon()}}
 	ns.GC.LastPassNanos = 0
 	ns.pass = p
 	p.run = gc.Start(ns.FIB, ns.Strategy, p.now, &p.args)
@@ -215,11 +254,20 @@ func (ns *Netns) ContinueGC(steps int) bool {
 func (ns *Netns) FinishGC() { ns.ContinueGC(math.MaxInt) }
 
 func (ns *Netns) endPass(p *gcPass) {
-	ns.lastGC = p.now
-	ns.recordPass(p.run.Stats(), p.now)
+	st := p.run.Stats()
+	ns.work += int64(st.Visited+st.Checked) + 1
+	ns.remember(p, st)
+	ns.recordPasses(st, 1, p.now)
 	ns.FIB.Trace.Emit(trace.Event{Kind: trace.GCPass, Val: int64(p.args.More)})
-	if p.args.More > 0 {
-		ns.clock.mod(&ns.gcTimer, roundJiffies(p.now+ns.Sysctl.GCInterval, p.now, ns.HZ))
+	ns.rearmGC(p.now, p.args.More)
+}
+
+// rearmGC is the end of fib6_run_gc at time now: the GC timer re-armed at
+// round_jiffies(now + gc_interval) when more routes or exceptions wait
+// (more > 0), else cancelled.
+func (ns *Netns) rearmGC(now int64, more int) {
+	if more > 0 {
+		ns.clock.mod(&ns.gcTimer, ns.rearmExpiry(now))
 		ns.FIB.Trace.Emit(trace.Event{Kind: trace.TimerArm, Val: ns.gcTimer.Expires})
 	} else {
 		ns.clock.del(&ns.gcTimer)
@@ -227,13 +275,32 @@ func (ns *Netns) endPass(p *gcPass) {
 	}
 }
 
-func (ns *Netns) recordPass(st gc.PassStats, now int64) {
-	ns.GC.Passes++
-	ns.GC.Visited += st.Visited
-	ns.GC.Checked += st.Checked
-	ns.GC.Removed += st.Removed
-	ns.GC.Last = st
-	ns.GC.LastPassAt = now
+// rearmExpiry is the expiry fib6_run_gc gives the GC timer after a pass
+// at time now: round_jiffies(now + gc_interval).
+func (ns *Netns) rearmExpiry(now int64) int64 {
+	return roundJiffies(now+ns.Sysctl.GCInterval, now, ns.HZ)
+}
+
+// recordPasses records n passes with stats st each, the last at time now
+// (jiffies): ip6_rt_last_gc and the GC statistics, whose totals saturate
+// at math.MaxInt.
+func (ns *Netns) recordPasses(st gc.PassStats, n int, now int64) {
+	ns.lastGC = now
+	g := &ns.GC
+	g.Passes = addSat(g.Passes, n, 1)
+	g.Visited = addSat(g.Visited, n, st.Visited)
+	g.Checked = addSat(g.Checked, n, st.Checked)
+	g.Removed = addSat(g.Removed, n, st.Removed)
+	g.Last = st
+	g.LastPassAt = now
+}
+
+// addSat returns sum + n*each, saturating at math.MaxInt (all >= 0).
+func addSat(sum, n, each int) int {
+	if each != 0 && n > (math.MaxInt-sum)/each {
+		return math.MaxInt
+	}
+	return sum + n*each
 }
 
 // roundJiffies models round_jiffies on CPU 0: j rounded to a whole second

@@ -54,6 +54,9 @@ var (
 	errDevNotUp      = errno.WithMsg(errno.ENETDOWN, "Nexthop device is not up")
 	errDevNoIPv6     = errno.WithMsg(errno.EACCES, "IPv6 is disabled on nexthop device")
 	errOnlinkNoDev   = errno.WithMsg(errno.EINVAL, "Nexthop device required for onlink")
+	errInvalidGw     = errno.WithMsg(errno.EINVAL, "Invalid gateway address")
+	errEgressLo      = errno.WithMsg(errno.EINVAL, "Egress device can not be loopback device for this route")
+	errOnlinkGw      = errno.WithMsg(errno.EINVAL, "Nexthop has invalid gateway or device mismatch")
 	errBadPrefSrc    = errno.WithMsg(errno.EINVAL, "Invalid source address")
 	errNoTable       = errno.WithMsg(errno.ESRCH, "FIB table does not exist")
 	errMultipathDev  = errno.WithMsg(errno.EINVAL, "Device only routes can not be added for IPv6 using the multipath API")
@@ -273,23 +276,59 @@ func (ns *Netns) setNexthop(rt *fib6.Info, c *RouteConfig, h NH) error {
 	return nil
 }
 
-// validateGw models ip6_validate_gw: a link-local gateway needs a device;
-// another gateway must not be a local address and (unless onlink) must be
-// reached by a gateway-less route, through dev when one is given.
+// validateGw models ip6_validate_gw: with a device given, the gateway
+// must not be a local address (for a link-local gateway: one of that
+// device); a gateway that is not link-local must be unicast (not :: nor
+// multicast) and reached as ip6_route_check_nh_onlink or
+// ip6_route_check_nh require, which may pick the device; the device
+// must then exist and not be the loopback, and without a device given
+// the gateway must not be local to the one found.
 func (ns *Netns) validateGw(c *RouteConfig, h NH, dev *Device) (*Device, error) {
-	if h.Gw.IsLinkLocalUnicast() {
-		if dev == nil {
-			return nil, errNoEgress
-		}
-		return dev, nil
-	}
-	if ns.addrOwner(h.Gw) != nil {
+	gw := h.Gw
+	ll := gw.IsLinkLocalUnicast()
+	given := dev != nil
+	if given && ns.gwLocal(gw, dev, ll) {
 		return nil, errGwLocal
 	}
-	if h.Onlink {
-		return dev, nil
+	if !ll {
+		if gw.IsUnspecified() || gw.IsMulticast() {
+			return nil, errInvalidGw
+		}
+		var err error
+		if h.Onlink {
+			err = ns.checkNhOnlink(gw, dev)
+		} else {
+			dev, err = ns.checkNh(c, gw, dev)
+		}
+		if err != nil {
+			return nil, err
+		}
 	}
-	res, _, err := ns.lookup(h.Gw, c.Table, fib6.Flow{})
+	switch {
+	case dev == nil:
+		return nil, errNoEgress
+	case dev.Kind == KindLoopback:
+		return nil, errEgressLo
+	case !given && ns.gwLocal(gw, dev, ll):
+		return nil, errGwLocal
+	}
+	return dev, nil
+}
+
+// gwLocal models ipv6_chk_addr_and_flags for a gateway: a link-local one
+// is local when dev has it, another when any device has it.
+func (ns *Netns) gwLocal(gw netip.Addr, dev *Device, ll bool) bool {
+	if ll {
+		return dev.Addr(gw) != nil
+	}
+	return ns.addrOwner(gw) != nil
+}
+
+// checkNh models ip6_route_check_nh: the gateway must be reached by a
+// route without a gateway that is not a reject route, through dev when
+// one is given; it returns the device found. Error: EHOSTUNREACH.
+func (ns *Netns) checkNh(c *RouteConfig, gw netip.Addr, dev *Device) (*Device, error) {
+	res, _, err := ns.lookup(gw, c.Table, fib6.Flow{})
 	if err != nil || res.NH.Gw.IsValid() || res.Flags&fib6.RTF_REJECT != 0 {
 		return nil, errno.EHOSTUNREACH
 	}
@@ -297,6 +336,22 @@ func (ns *Netns) validateGw(c *RouteConfig, h NH, dev *Device) (*Device, error) 
 		return nil, errno.EHOSTUNREACH
 	}
 	return ns.DevByIndex(res.NH.Dev), nil
+}
+
+// checkNhOnlink models ip6_route_check_nh_onlink: a route of table main
+// that matches the gateway (other than a reject route or one for the
+// unspecified prefix, such as the default route) must be a unicast route
+// through dev. Error: EINVAL "Nexthop has invalid gateway or device
+// mismatch".
+func (ns *Netns) checkNhOnlink(gw netip.Addr, dev *Device) error {
+	rt := ns.FIB.Table(fib6.RT_TABLE_MAIN).LookupFlow(fib6.KeyOf(gw), fib6.Flow{})
+	if rt == ns.FIB.NullEntry || rt.Flags&fib6.RTF_REJECT != 0 || rt.Dst == (fib6.Key{}) {
+		return nil
+	}
+	if rt.Type != fib6.RTN_UNICAST || rt.NH.Dev != dev.Index {
+		return errOnlinkGw
+	}
+	return nil
 }
 
 // addrOwner returns the device holding address a, or nil.
@@ -314,8 +369,12 @@ func (ns *Netns) addrOwner(a netip.Addr) *Device {
 // selector (metric, protocol, type, device, gateway) is deleted; without a
 // gateway its whole ECMP group goes. A multipath request deletes each
 // listed hop. Errors: ESRCH when nothing matches, ESRCH with extack "FIB
-// table does not exist", ENOENT for ::/0 when the root holds no route.
+// table does not exist", ENOENT for ::/0 when the root holds no route;
+// first, as for an add, EOPNOTSUPP for an encap type without ops.
 func (ns *Netns) RouteDel(c *RouteConfig) error {
+	if err := ns.validEncap(c); err != nil {
+		return err
+	}
 	hops := c.Nexthops
 	if len(hops) == 0 {
 		hops = []NH{{}}

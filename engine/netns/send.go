@@ -9,9 +9,12 @@ import (
 
 // SendResult is what Send did: packets sent, route lookups made for
 // translated destinations (ila_output's dst_cache misses that looked up),
-// dst_cache hits and misses, and packets dropped on the way.
+// dst_cache hits and misses, and packets dropped on the way. Err is
+// ErrInterrupted when Yield cancelled the sending (the counts are those of
+// the packets sent).
 type SendResult struct {
 	Packets, Lookups, Hits, Misses, Dropped int
+	Err                                     error
 }
 
 // Send models a local UDP socket on cpu sending count packets from saddr
@@ -20,14 +23,17 @@ type SendResult struct {
 // the dst it hands out and dst_output. A route with an ILA encap
 // redirects that output to ila_output (translate, dst_cache, lookup of the
 // translated destination). A failed lookup or output drops the packet.
+// Each packet is a unit of Work, with packets sent of count as progress.
 func (ns *Netns) Send(daddr, saddr netip.Addr, count, cpu int) SendResult {
 	st := ns.Dst.Stats
 	n := &lookupCounter{ns: ns}
-	res := SendResult{Packets: count}
-	for range count {
+	var res SendResult
+	for res.Packets < count && res.Err == nil {
 		if ns.sendOne(n, daddr, saddr, cpu) != nil {
 			res.Dropped++
 		}
+		res.Packets++
+		res.Err = ns.Work(1, int64(res.Packets), int64(count))
 	}
 	res.Lookups = n.lookups
 	res.Hits = ns.Dst.Stats.CacheHits - st.CacheHits

@@ -2,6 +2,7 @@ package netns
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -101,31 +102,177 @@ func (ns *Netns) SysctlGet(name string) (string, error) {
 	return strconv.FormatInt(*e.ptr, 10), nil
 }
 
-// SysctlSet writes route sysctl name. Values are decimal integers in the
-// shown unit (values outside int are ErrInvalid). Writing flush runs a GC
-// pass as the kernel's ipv6_sysctl_rtcache_flush does. Errors:
-// ErrNoSysctl, ErrInvalid.
+// SysctlSet writes route sysctl name: value is the text written to
+// the file, read as the kernel's handler reads it (see ProcDoIntvec) and
+// converted by the handler: proc_dointvec_jiffies refuses seconds above
+// INT_MAX/HZ, proc_dointvec_ms_jiffies milliseconds that are negative as
+// a 32-bit number (after the kernel's truncation to unsigned int),
+// proc_dointvec values outside int. Writing flush runs a GC pass as the
+// kernel's ipv6_sysctl_rtcache_flush does. Errors: ErrNoSysctl,
+// ErrInvalid (EINVAL).
 func (ns *Netns) SysctlSet(name, value string) error {
 	e, ok := ns.sysctlTable()[name]
 	if !ok {
 		return ErrNoSysctl
 	}
-	v, err := strconv.ParseInt(strings.TrimSpace(value), 10, 32)
-	if err != nil {
+	v, neg, ok := procGetLong(value)
+	if !ok {
 		return ErrInvalid
 	}
+	var stored int64
 	switch e.unit {
 	case unitJiffies:
-		*e.ptr = v * ns.HZ
+		stored, ok = jiffiesConv(v, neg, ns.HZ)
 	case unitMsJiffies:
-		*e.ptr = (v*ns.HZ + 999) / 1000 // msecs_to_jiffies rounds up
+		stored, ok = msJiffiesConv(v, neg, ns.HZ)
 	default:
-		*e.ptr = v
+		stored, ok = intConv(v, neg)
 	}
+	if !ok {
+		return ErrInvalid
+	}
+	*e.ptr = stored
 	if e.unit == unitWriteOnly {
 		ns.flush()
 	}
 	return nil
+}
+
+// ProcDoIntvec models proc_dointvec writing one int: the text is read
+// as procGetLong reads it and must fit an int. Error: ErrInvalid.
+func ProcDoIntvec(value string) (int, error) {
+	v, neg, ok := procGetLong(value)
+	if ok {
+		var n int64
+		if n, ok = intConv(v, neg); ok {
+			return int(n), nil
+		}
+	}
+	return 0, ErrInvalid
+}
+
+// procTmpBuf is TMPBUFLEN of kernel/sysctl.c: the longest number text
+// proc_get_long takes is one byte shorter.
+const procTmpBuf = 22
+
+// procGetLong models how __do_proc_dointvec reads the first value of a
+// write (proc_skip_spaces, then proc_get_long): white space is skipped,
+// then an optional '-', at least one digit, and an unsigned number in C
+// notation (strtoul base 0: 0x hex, leading 0 octal) that must not
+// overflow 64 bits; 21 or more characters of number (with its sign)
+// are refused, and the number may be followed only by the end, a blank,
+// a tab or a newline (anything after that is ignored). ok is false when
+// the kernel returns EINVAL.
+func procGetLong(s string) (v uint64, neg, ok bool) {
+	for s != "" && kernelSpace(s[0]) {
+		s = s[1:]
+	}
+	if s == "" {
+		return 0, false, false
+	}
+	if len(s) > procTmpBuf-1 {
+		s = s[:procTmpBuf-1]
+	}
+	p := s
+	if p[0] == '-' && len(p) > 1 {
+		neg, p = true, p[1:]
+	}
+	if p[0] < '0' || p[0] > '9' {
+		return 0, false, false
+	}
+	v, n, ok := strtoulBase0(p)
+	used := len(s) - len(p) + n
+	if !ok || used == procTmpBuf-1 {
+		return 0, false, false
+	}
+	if used < len(s) && strings.IndexByte(" \t\n", s[used]) < 0 {
+		return 0, false, false
+	}
+	return v, neg, true
+}
+
+// strtoulBase0 models the kernel's _parse_integer_fixup_radix and
+// _parse_integer with base 0 on s, which starts with a digit: it returns
+// the value, how many bytes it used and false on overflow.
+func strtoulBase0(s string) (v uint64, n int, ok bool) {
+	base, i := uint64(10), 0
+	if s[0] == '0' {
+		base = 8
+		if len(s) > 2 && (s[1] == 'x' || s[1] == 'X') && isHex(s[2]) {
+			base, i = 16, 2
+		}
+	}
+	for ; i < len(s); i++ {
+		d, isDigit := digitValue(s[i])
+		if !isDigit || d >= base {
+			break
+		}
+		if v > (math.MaxUint64-d)/base {
+			return 0, i, false
+		}
+		v = v*base + d
+	}
+	return v, i, true
+}
+
+// kernelSpace models the kernel's isspace (lib/ctype.c, Latin-1): the
+// ASCII white space and the no-break space 0xa0.
+func kernelSpace(c byte) bool {
+	return c == ' ' || c >= '\t' && c <= '\r' || c == 0xa0
+}
+
+func isHex(c byte) bool {
+	d, ok := digitValue(c)
+	return ok && d < 16
+}
+
+// digitValue is the value of a hex digit.
+func digitValue(c byte) (uint64, bool) {
+	switch {
+	case c >= '0' && c <= '9':
+		return uint64(c - '0'), true
+	case c >= 'a' && c <= 'f':
+		return uint64(c-'a') + 10, true
+	case c >= 'A' && c <= 'F':
+		return uint64(c-'A') + 10, true
+	}
+	return 0, false
+}
+
+// intConv models do_proc_dointvec_conv: the value must fit an int.
+func intConv(v uint64, neg bool) (int64, bool) {
+	if neg {
+		return -int64(v), v <= 1<<31
+	}
+	return int64(v), v <= math.MaxInt32
+}
+
+// jiffiesConv models do_proc_dointvec_jiffies_conv: seconds, at most
+// INT_MAX/HZ whatever the sign, stored in jiffies.
+func jiffiesConv(v uint64, neg bool, hz int64) (int64, bool) {
+	if v > uint64(math.MaxInt32/hz) {
+		return 0, false
+	}
+	if neg {
+		return -int64(v) * hz, true
+	}
+	return int64(v) * hz, true
+}
+
+// msJiffiesConv models do_proc_dointvec_ms_jiffies_conv: the
+// milliseconds, negated as an unsigned long when negative, reach
+// msecs_to_jiffies as an unsigned int, which takes a value that is
+// negative as an int for "infinite" (MAX_JIFFY_OFFSET, refused as above
+// INT_MAX) and rounds the others up to whole jiffies.
+func msJiffiesConv(v uint64, neg bool, hz int64) (int64, bool) {
+	if neg {
+		v = -v
+	}
+	m := uint32(v)
+	if int32(m) < 0 {
+		return 0, false
+	}
+	return (int64(m)*hz + 999) / 1000, true
 }
 
 // flush models ipv6_sysctl_rtcache_flush: a positive flush_delay is used

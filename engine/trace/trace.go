@@ -34,6 +34,12 @@ const (
 	ExcRemove                   // rt6_remove_exception under Route; Val = fib_rt_cache after
 	CacheHit                    // dst_cache_get hit, dst of Route; Val = cpu
 	CacheMiss                   // dst_cache_get missed (empty or stale slot); Val = cpu
+	// GCSkipped: Val GC timer passes (fib6_run_gc) that the clock did not
+	// run one by one because each would have found nothing to do and
+	// changed nothing (netns.Netns.Advance skips ahead). They count in the
+	// namespace's GC statistics as if run; a TimerArm (or TimerCancel) with
+	// the timer's state after the last of them follows.
+	GCSkipped
 )
 
 // Op names the operation an OpBegin/OpEnd pair brackets.

@@ -1,0 +1,157 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"fib6lab/engine/gc"
+)
+
+// TestMain runs ip6sim's main instead of the tests when IP6SIM_MAIN is
+// set, so that the tests can start ip6sim as a real process (ip6sim).
+func TestMain(m *testing.M) {
+	if os.Getenv("IP6SIM_MAIN") != "" {
+		main()
+		return
+	}
+	os.Exit(m.Run())
+}
+
+// ip6sim returns the command that runs ip6sim with args (this test
+// binary running main), with HOME in a fresh directory.
+func ip6sim(t *testing.T, args ...string) *exec.Cmd {
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "IP6SIM_MAIN=1", "HOME="+t.TempDir())
+	return cmd
+}
+
+// exitCode returns the exit status of a finished process, failing the
+// test when it did not exit (killed by a signal) or did not start.
+func exitCode(t *testing.T, err error) int {
+	t.Helper()
+	if err == nil {
+		return 0
+	}
+	ee, ok := err.(*exec.ExitError)
+	if !ok || !ee.Exited() {
+		t.Fatalf("ip6sim did not exit normally: %v", err)
+	}
+	return ee.ExitCode()
+}
+
+func TestParseOptionsRefuses(t *testing.T) {
+	dir, svgDir := t.TempDir(), filepath.Join(t.TempDir(), "d.svg")
+	if err := os.Mkdir(svgDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--hz", "2000000000"}, "ip6sim: --hz 2000000000: out of range: a Linux kernel has CONFIG_HZ 12..12287 (usually 100, 250, 300 or 1000)"},
+		{[]string{"--hz", "-5"}, "ip6sim: --hz -5: out of range: a Linux kernel has CONFIG_HZ 12..12287 (usually 100, 250, 300 or 1000)"},
+		{[]string{"--hz", "0"}, "ip6sim: --hz 0: out of range: a Linux kernel has CONFIG_HZ 12..12287 (usually 100, 250, 300 or 1000)"},
+		{[]string{"--hz=11"}, "ip6sim: --hz 11: out of range: a Linux kernel has CONFIG_HZ 12..12287 (usually 100, 250, 300 or 1000)"},
+		{[]string{"--hz", "12288"}, "ip6sim: --hz 12288: out of range: a Linux kernel has CONFIG_HZ 12..12287 (usually 100, 250, 300 or 1000)"},
+		{[]string{"--hz", "9223372036854775807"}, "ip6sim: --hz 9223372036854775807: out of range: a Linux kernel has CONFIG_HZ 12..12287 (usually 100, 250, 300 or 1000)"},
+		{[]string{"--hz", "2e9"}, `invalid value "2e9" for flag -hz: parse error`},
+		{[]string{"--gc", "walk"}, `ip6sim: --gc: unknown GC strategy "walk" (want trie-walk or gc-list)`},
+		{[]string{"s.sh"}, `ip6sim: unexpected argument "s.sh" (to run a script: ip6sim -f s.sh)`},
+		{[]string{"-f", ""}, `ip6sim: -f: empty value`},
+		{[]string{"--kernel="}, `ip6sim: --kernel: empty value`},
+		{[]string{"--export", filepath.Join(dir, "t.jpg")}, `ip6sim: --export: export ` + dir + `/t.jpg: unknown format ".jpg" (want .svg, .pdf or .png)`},
+		{[]string{"--export", dir + "/no/t.svg"}, `ip6sim: --export: open ` + dir + `/no/t.svg: no such file or directory`},
+		{[]string{"--export-plot", svgDir}, `ip6sim: --export-plot: open ` + svgDir + `: is a directory`},
+	} {
+		if _, err := parseOptions(c.args, io.Discard); err == nil || err.Error() != c.want {
+			t.Errorf("%q:\n got %v\nwant %s", c.args, err, c.want)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("refused exports left %d files", len(entries))
+	}
+}
+
+func TestParseOptionsAccepts(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "t.SVG")
+	for _, c := range []struct {
+		args  []string
+		hz    int64
+		gcSet bool
+	}{
+		{nil, 250, false},
+		{[]string{"--hz", "12"}, 12, false},
+		{[]string{"--hz", "12287", "--gc", "gc-list"}, 12287, true},
+		{[]string{"-hz", "1000", "-kernel", "6.1", "-export", out}, 1000, false},
+	} {
+		o, err := parseOptions(c.args, io.Discard)
+		if err != nil || o.hz != c.hz || o.gcSet != c.gcSet {
+			t.Errorf("%q: hz %d gcSet %v, %v; want hz %d gcSet %v", c.args, o.hz, o.gcSet, err, c.hz, c.gcSet)
+		}
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("checking --export %s created it: %v", out, err)
+	}
+}
+
+// --kernel sets the release's GC strategy; an explicit --gc wins.
+func TestKernelAndGC(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want gc.Strategy
+	}{
+		{[]string{"--kernel", "6.1"}, gc.TrieWalk},
+		{[]string{"--kernel", "6.1", "--gc", "gc-list"}, gc.GCList},
+		{[]string{"--gc", "trie-walk", "--kernel", "6.12"}, gc.TrieWalk},
+		{[]string{"--kernel", "6.12"}, gc.GCList},
+	} {
+		o, err := parseOptions(c.args, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sh, err := newShell(o)
+		if err != nil || sh.NS.Strategy != c.want {
+			t.Errorf("%q: strategy %v, %v; want %v", c.args, sh.NS.Strategy, err, c.want)
+		}
+	}
+	o, _ := parseOptions([]string{"--kernel", "6.1x"}, io.Discard)
+	if _, err := newShell(o); err == nil || err.Error() != `ip6sim: --kernel 6.1x: bad kernel version "6.1x"` {
+		t.Errorf("--kernel 6.1x: %v", err)
+	}
+}
+
+// The issue's crash: --hz above 1e9 divided by zero in the first command.
+func TestHZRefusedBeforeRunning(t *testing.T) {
+	script := filepath.Join(t.TempDir(), "s.sh")
+	if err := os.WriteFile(script, []byte("echo ran\nsleep 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := ip6sim(t, "--hz", "2000000000", "-f", script)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	rc := exitCode(t, cmd.Run())
+	want := "ip6sim: --hz 2000000000: out of range: a Linux kernel has CONFIG_HZ 12..12287 (usually 100, 250, 300 or 1000)\n"
+	if rc != 2 || stdout.Len() != 0 || stderr.String() != want {
+		t.Errorf("status %d, stdout %q, stderr %q; want 2, nothing, %q", rc, stdout.String(), stderr.String(), want)
+	}
+}
+
+// A script that cannot be read fails with status 2 and writes no export.
+func TestUnreadableScript(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "t.svg")
+	cmd := ip6sim(t, "-f", dir, "--export", out)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	rc := exitCode(t, cmd.Run())
+	if want := "ip6sim: read " + dir + ": is a directory\n"; rc != 2 || stderr.String() != want {
+		t.Errorf("status %d, stderr %q; want 2, %q", rc, stderr.String(), want)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("export written: %v", err)
+	}
+}

@@ -1,0 +1,67 @@
+package netns
+
+import (
+	"testing"
+
+	"fib6lab/engine/gc"
+)
+
+// TestSysctlSetRules checks the kernel's reading and range rules for
+// written values, with what Linux 6.18 at HZ 250 does for each (as
+// measured on it with sysctl -w): the stored jiffies, or EINVAL.
+func TestSysctlSetRules(t *testing.T) {
+	const bad = -1 << 62 // EINVAL
+	cases := []struct {
+		name, value string
+		stored      int64
+	}{
+		{"gc_interval", "8589934", 8589934 * 250},
+		{"gc_interval", "8589935", bad}, // above INT_MAX/HZ
+		{"gc_interval", "2147483647", bad},
+		{"gc_interval", "-8589934", -8589934 * 250},
+		{"gc_interval", "-8589935", bad},
+		{"gc_interval", "+5", bad},
+		{"gc_interval", " \t5\n", 5 * 250},
+		{"gc_interval", "\xa05", 5 * 250}, // the kernel's isspace takes 0xa0
+		{"gc_interval", "5 6", 5 * 250},
+		{"gc_interval", "5x", bad},
+		{"gc_interval", "5.5", bad},
+		{"gc_interval", "0x10", 16 * 250},
+		{"gc_interval", "010", 8 * 250},
+		{"gc_interval", "08", bad},
+		{"gc_interval", "0x", bad},
+		{"gc_interval", "", bad},
+		{"gc_interval", "-", bad},
+		{"gc_interval", "-0", 0},
+		{"gc_interval", "00000000000000000001", 250},
+		{"gc_interval", "000000000000000000001", bad}, // 21 characters
+		{"gc_interval", "18446744073709551616", bad},  // overflows 64 bits
+		{"gc_min_interval_ms", "-1", bad},
+		{"gc_min_interval_ms", "1", 1},
+		{"gc_min_interval_ms", "2147483647", 536870912},
+		{"gc_min_interval_ms", "2147483648", bad},
+		{"gc_min_interval_ms", "4294967297", 1},   // truncated to unsigned int: 1 ms
+		{"gc_min_interval_ms", "4294969296", 500}, // 2000 ms
+		{"gc_min_interval_ms", "-4294967295", 1},
+		{"gc_min_interval_ms", "-2147483648", bad},
+		{"gc_thresh", "2147483647", 2147483647},
+		{"gc_thresh", "2147483648", bad},
+		{"gc_thresh", "-2147483648", -2147483648},
+		{"gc_thresh", "-2147483649", bad},
+		{"gc_thresh", "0x7fffffff", 2147483647},
+	}
+	for _, c := range cases {
+		ns := New(250, gc.GCList)
+		err := ns.SysctlSet(c.name, c.value)
+		e := ns.sysctlTable()[c.name]
+		switch {
+		case c.stored == bad && err != ErrInvalid:
+			t.Errorf("%s=%q: %v, want EINVAL", c.name, c.value, err)
+		case c.stored != bad && (err != nil || *e.ptr != c.stored):
+			t.Errorf("%s=%q: stored %d (%v), want %d", c.name, c.value, *e.ptr, err, c.stored)
+		}
+	}
+	if v, err := ProcDoIntvec("+1"); err != ErrInvalid {
+		t.Errorf("ProcDoIntvec(+1) = %d, %v", v, err)
+	}
+}
