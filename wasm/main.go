@@ -8,6 +8,7 @@ package main
 import (
 	"fmt"
 	"log"
+	"runtime/debug"
 	"syscall/js"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -16,7 +17,13 @@ import (
 	"fib6lab/wasm/game"
 )
 
+// memoryLimit is the Go runtime's soft memory limit: the collector works
+// harder as the heap nears it, well below the wasm heap's 4 GiB, while
+// the page's budget keeps the live heap under app.DefaultMemBudget.
+const memoryLimit = 5 << 29 // 2.5 GiB
+
 func main() {
+	debug.SetMemoryLimit(memoryLimit)
 	sim := app.NewSim(app.DefaultOptions())
 	g := game.NewGame(sim)
 	h := hook(sim)
@@ -31,8 +38,16 @@ func main() {
 }
 
 // hook builds window.fib6lab. Go on wasm is single-threaded and the game
-// loop never blocks inside a frame, so these run between frames. Every
-// function recovers its own panics (see safe).
+// loop never blocks inside a frame, so these run between frames (a
+// console command running over frames waits at a netns.Yield meanwhile;
+// exec refuses to run another). Every function recovers its own panics
+// (see safe). setSpeed and setTimeRate return {error} for a value out of
+// range; frameGaps() returns the longest gaps between frames since its
+// last call {maxMs, maxGCMs, gcs} (app.FrameGaps); cancel() stops the command running and drops the queued lines,
+// reporting whether there was any; state().busy is {cmd, done, total,
+// text, cancelled, script} while a command runs, else null (state().queued
+// counts a console line running with those waiting); state().memory is
+// the memory budget {used, budget, mapped, room, refusals, note}.
 func hook(s *app.Sim) js.Value {
 	return js.ValueOf(map[string]any{
 		"state": safe(s, func([]js.Value) any { return stateJS(s.State()) }),
@@ -41,12 +56,15 @@ func hook(s *app.Sim) js.Value {
 		"step":  safe(s, func([]js.Value) any { s.Step(); return s.StepMessage() }),
 		"runGC": safe(s, func([]js.Value) any { s.RunGC(); return nil }),
 		"setSpeed": safe(s, func(a []js.Value) any {
-			s.SetSpeed(arg(a, 0, s.Speed))
-			return nil
+			return errJS(s.SetSpeed(arg(a, 0, s.Speed)))
 		}),
 		"setTimeRate": safe(s, func(a []js.Value) any {
-			s.SetTimeRate(arg(a, 0, s.TimeRate))
-			return nil
+			return errJS(s.SetTimeRate(arg(a, 0, s.TimeRate)))
+		}),
+		"cancel": safe(s, func([]js.Value) any { return s.Cancel() }),
+		"frameGaps": safe(s, func([]js.Value) any {
+			g := s.FrameGaps()
+			return map[string]any{"maxMs": g.Max.Milliseconds(), "maxGCMs": g.MaxGC.Milliseconds(), "gcs": g.GCs}
 		}),
 		"addExpiring": safe(s, func(a []js.Value) any {
 			return s.AddExpiring(int(arg(a, 0, 10)), int(arg(a, 1, 128)), int64(arg(a, 2, 5)))
@@ -123,5 +141,16 @@ func stateJS(st app.State) any {
 		"expiringPending": st.ExpiringPending, "expiringStatus": st.ExpiringStatus,
 		"lastLookup": map[string]any{"label": lk.Label, "prefix": lk.Prefix, "steps": lk.Steps,
 			"backtracks": lk.Backtracks, "count": lk.Count},
+		"busy": busyJS(st.Busy), "memory": map[string]any{"used": st.Memory.Used, "budget": st.Memory.Budget,
+			"mapped": st.Memory.Mapped, "room": st.Memory.Room, "refusals": st.Memory.Refusals, "note": st.Memory.Note},
 	}
+}
+
+// busyJS converts the progress of the command running into {cmd, done,
+// total, text, cancelled, script}, or null when none runs.
+func busyJS(b *app.Busy) any {
+	if b == nil {
+		return nil
+	}
+	return map[string]any{"cmd": b.Line, "done": b.Done, "total": b.Total, "text": b.Text, "cancelled": b.Cancelled, "script": b.Script}
 }

@@ -178,6 +178,16 @@
       submit(v.slice(0, input.selectionStart) + text + v.slice(input.selectionEnd));
       input.value = "";
     });
+    // Cancel and Esc (even while typing) stop the command running over
+    // frames and drop the queued lines; other Esc uses go on (capture, no
+    // stopPropagation).
+    const cancel = () => call((f) => f.cancel());
+    $("con-cancel").addEventListener("click", cancel);
+    window.addEventListener("keydown", (e) => {
+      if (e.key !== "Escape" || !window.fib6lab) return;
+      const s = window.fib6lab.state();
+      if (s.busy || s.queued > 0) cancel();
+    }, true);
     $("banner-close").addEventListener("click", () => {
       bannerDismissed = $("banner-text").textContent;
       banner("");
@@ -195,15 +205,31 @@
     setTimeout(poll, 250);
   }
 
+  // busy shows the console's progress: the command running over frames
+  // ("gen routes: 31,744 of 100,000") with a bar and the Cancel button,
+  // or the lines still queued.
+  function busy(s) {
+    const b = s.busy, waiting = s.queued - (b && !b.script ? 1 : 0);
+    let text = b ? b.text : "";
+    if (waiting > 0) text += `${text ? " · " : "running… "}${waiting.toLocaleString("en-US")} lines queued`;
+    if (!text && s.mismatches > 0) text = `${s.mismatches} commands differed between the namespaces`;
+    $("con-status").textContent = text;
+    $("con-cancel").hidden = !(b || s.queued > 0);
+    const bar = $("con-progress");
+    bar.hidden = !(b && b.total > 0);
+    if (!bar.hidden) bar.value = b.done / b.total;
+  }
+
   let lastExpiring = "";
   function update() {
     if (window.fib6lab) {
       const s = window.fib6lab.state();
       $("btn-play").textContent = s.playing ? "Pause" : "Play";
       banner(s.error);
-      $("con-status").textContent = s.queued > 0 ? `running… ${s.queued} lines queued` :
-        s.mismatches > 0 ? `${s.mismatches} commands differed between the namespaces` : "";
+      busy(s);
       if (s.error) show(s.error, true);
+      // the memory budget's note stays while the namespaces are full
+      else if (s.memory.refusals > 0 && s.memory.room === 0) show(s.memory.note, true);
       else if (s.expiringPending > 0 || (s.expiringStatus && s.expiringStatus !== lastExpiring)) show(s.expiringStatus);
       else if (!s.ready) show(`loading ${Math.floor((100 * s.loaded) / Math.max(s.total, 1))}%`);
       else if (msg.classList.contains("error") || /^(loading|starting)/.test(msg.textContent)) show("");

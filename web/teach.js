@@ -41,7 +41,7 @@
     ["t", null, "T", "time line", () => panel("timeline")],
     ["l", null, "L", "copy a link to this state", () => copyLink()],
     ["?", null, "?", "this help", () => panel("help")],
-    ["Escape", null, "Esc", "close the help", (f) => f.setPanel("help", false)],
+    ["Escape", null, "Esc", "close the help; stop the console command running (also while typing)", (f) => f.setPanel("help", false)],
   ];
 
   function typing() {

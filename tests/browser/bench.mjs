@@ -6,7 +6,7 @@
 // Update+Draw) while the full-table trie walk animates.
 //
 //   BASE_URL=http://127.0.0.1:8080/ WEB=../../web node bench.mjs
-import { chromium } from 'playwright-core';
+import { launch } from './lib.mjs';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -28,10 +28,7 @@ const out = execFileSync('go', ['test', '-run', '^$', '-bench', 'GCPass/.*/fullt
   { cwd: `${web}/..`, encoding: 'utf8' });
 for (const m of out.matchAll(/BenchmarkGCPass\/([a-z-]+)\/fulltable\S*\s+\d+\s+([\d.]+) ns\/op/g)) native[m[1]] = Number(m[2]) / 1000;
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--use-angle=swiftshader', '--no-first-run'],
-});
+const browser = await launch();
 try {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   const state = () => page.evaluate(() => (window.fib6lab ? window.fib6lab.state() : null));

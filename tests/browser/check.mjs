@@ -10,7 +10,7 @@
 // history and an animated lookup), that a screenshot is not blank, and
 // then that a hostile pasted script does not stop the page (hostile.mjs).
 // It prints one line per check and "N passed, N failed".
-import { chromium } from 'playwright-core';
+import { launch, openPage, checker, waitState } from './lib.mjs';
 import { runHostile } from './hostile.mjs';
 import { runViews } from './views.mjs';
 import { runTeach } from './teach.mjs';
@@ -18,23 +18,7 @@ import { runTeach } from './teach.mjs';
 const FULL_TABLE = 160147;
 const base = process.env.BASE_URL || 'http://127.0.0.1:8080/';
 const shotPath = process.env.SHOT || 'out/page.png';
-const results = [];
-
-function check(name, ok, detail) {
-  results.push({ name, ok });
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? ': ' + detail : ''}`);
-}
-
-async function waitState(page, pred, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  let st = null;
-  while (Date.now() < deadline) {
-    st = await page.evaluate(() => window.fib6lab && window.fib6lab.state ? window.fib6lab.state() : null);
-    if (st && pred(st)) return st;
-    await page.waitForTimeout(250);
-  }
-  return st;
-}
+const { check, done: finish } = checker();
 
 // distinctColours decodes a PNG in a blank page and counts its colours.
 async function distinctColours(browser, png) {
@@ -102,19 +86,10 @@ async function consoleChecks(page) {
     `${JSON.stringify(st && st.lastLookup)} after ${Date.now() - t0} ms; caption: ${st && st.caption}`);
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--use-angle=swiftshader',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    '--no-first-run', '--disable-quic'],
-});
+const browser = await launch();
 try {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  const errors = [];
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  page.on('pageerror', (e) => errors.push(String(e)));
   const t0 = Date.now();
-  await page.goto(base);
+  const { page, errors } = await openPage(browser, base);
 
   const ready = await waitState(page, (s) => s.ready, 60000);
   check('state().ready', !!(ready && ready.ready), ready ? `after ${Date.now() - t0} ms` : 'no state hook');
@@ -153,6 +128,4 @@ try {
 } finally {
   await browser.close();
 }
-const failed = results.filter((r) => !r.ok).length;
-console.log(`${results.length - failed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+process.exit(finish() ? 1 : 0);

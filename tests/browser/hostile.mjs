@@ -1,5 +1,6 @@
 // The hostile-console part of the browser check: paste a script a student
 // (or an attacker) might, then check that the page still answers.
+import { paste } from './lib.mjs';
 
 // hostileScript returns the pasted text: very long lines, a 10,000-line
 // body, control characters, unknown commands, huge numbers, deep
@@ -37,18 +38,6 @@ export function hostileScript() {
   }
   lines.push('ip -6 route flush table all', 'ip -6 route show');
   return lines.join('\n');
-}
-
-// paste dispatches a paste of text into the console input, as a browser
-// does for Ctrl+V.
-async function paste(page, text) {
-  await page.evaluate((t) => {
-    const input = document.getElementById('con-in');
-    input.focus();
-    const dt = new DataTransfer();
-    dt.setData('text/plain', t);
-    input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
-  }, text);
 }
 
 // runHostile pastes the script and checks, with check(name, ok, detail),

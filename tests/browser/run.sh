@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Serves web/ with cmd/server on a free loopback port and runs check.mjs in
-# headless Debian chromium (`make deps` installs it).
+# Serves web/ with cmd/server on a free loopback port and runs check.mjs and
+# robust.mjs in headless Debian chromium (`make deps` installs it).
 set -euo pipefail
 cd "$(dirname "$0")"
 root=$(cd ../.. && pwd)
@@ -23,4 +23,11 @@ for _ in $(seq 50); do
 	sleep 0.1
 done
 [ -n "$url" ] || { echo "server did not start:"; cat "$log"; exit 1; }
-BASE_URL=$url CHROMIUM=$chromium SHOT=out/page.png node ${BROWSER_SCRIPT:-check.mjs}
+# check.mjs (the page, its views and the hostile paste), then robust.mjs
+# (bulk commands, floods, cancel, frame gaps); BROWSER_SCRIPT=x.mjs runs one
+status=0
+for script in ${BROWSER_SCRIPT:-check.mjs robust.mjs}; do
+	echo "== $script"
+	BASE_URL=$url CHROMIUM=$chromium SHOT=out/page.png node "$script" || status=1
+done
+exit $status

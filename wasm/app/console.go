@@ -3,6 +3,8 @@ package app
 import (
 	"fmt"
 	"strings"
+
+	"fib6lab/engine/iproute2"
 )
 
 // SetupScript is what the page runs in both namespaces before loading the
@@ -18,11 +20,12 @@ var SetupScript = []string{
 	"ip -6 addr add 2001:db8::1/64 dev eth0 nodad",
 }
 
-// Console limits: lines kept in the scrollback, lines waiting to run, and
-// the wall time queued lines may take per frame.
+// Console limits: lines kept in the scrollback, lines waiting to run
+// (those of a script: iproute2.MaxScriptLines), and the wall time that
+// commands may take per frame.
 const (
 	MaxScrollback = 2000
-	MaxQueued     = 20000
+	MaxQueued     = iproute2.MaxScriptLines
 	ConsoleBudget = 8_000_000 // ns per frame
 )
 
@@ -98,120 +101,149 @@ func (c *Console) Lines(since int) []ConsoleLine {
 // Queued returns the number of submitted lines not run yet.
 func (c *Console) Queued() int { return len(c.queue) }
 
-// Submit queues text, one command per line, to run over the next frames
-// (the page's Enter and paste); lines past MaxQueued are refused with a
-// note. Each line goes into the history.
+// Submit queues text to run over the next frames (the page's Enter and
+// paste), one command per logical line (iproute2.LogicalLines: a
+// backslash-newline or a newline inside quotes continues the line). The
+// queue holds at most MaxQueued lines and MaxScriptBytes bytes, the
+// limits of a script; lines past them are not queued, and a note says
+// so. The last MaxHistory lines go into the history.
 func (s *Sim) Submit(text string) {
 	c := &s.Console
-	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
-	if len(lines) > 1 && lines[len(lines)-1] == "" {
-		lines = lines[:len(lines)-1]
+	lines := logicalLines(text)
+	room, bytes := MaxQueued-len(c.queue), 0
+	for i, ln := range lines {
+		if bytes += len(ln) + 1; bytes > iproute2.MaxScriptBytes {
+			room = min(room, i)
+			break
+		}
 	}
-	room := MaxQueued - len(c.queue)
 	if len(lines) > room {
-		c.write(LineNote, fmt.Sprintf("console: %s lines pasted, only %s more fit in the queue (limit %s); the rest are dropped",
-			Commas(len(lines)), Commas(room), Commas(MaxQueued)))
+		c.write(LineNote, fmt.Sprintf("fib6lab: %s lines pasted, %s not queued: the console queues at most %s lines and %s MiB, as a script (%s lines wait already)",
+			Commas(len(lines)), Commas(len(lines)-room), Commas(MaxQueued), Commas(iproute2.MaxScriptBytes>>20), Commas(len(c.queue))))
 		lines = lines[:room]
 	}
-	for _, ln := range lines {
+	for _, ln := range lines[max(len(lines)-MaxHistory, 0):] {
 		c.History.Add(ln)
 	}
 	c.queue = append(c.queue, lines...)
 }
 
-// work runs queued console lines until ConsoleBudget of wall time is spent
-// (at least one line per frame).
+// logicalLines splits pasted text into command lines as bash reads them
+// (iproute2.LogicalLines: a backslash-newline, a quote or an unfinished
+// list continues a line). An unfinished quote at the end stays the last
+// line, for the shell to refuse; empty text is one empty line (Enter on
+// an empty prompt).
+func logicalLines(text string) []string {
+	lines, _ := iproute2.LogicalLines(text)
+	if len(lines) == 0 {
+		return []string{""}
+	}
+	return lines
+}
+
+// work runs console lines within the frame's slot: the command running
+// goes on, then queued lines start one by one, each a job (job.go).
 func (s *Sim) work() {
 	c := &s.Console
-	start := s.opts.Nanotime()
-	for len(c.queue) > 0 {
+	for !s.slot.spent(s.opts.Nanotime()) {
+		if s.job != nil {
+			if !s.continueJob() {
+				return
+			}
+			continue
+		}
+		if len(c.queue) == 0 {
+			break
+		}
 		line := c.queue[0]
 		c.queue[0] = ""
 		c.queue = c.queue[1:]
-		s.Exec(line)
-		if s.opts.Nanotime()-start >= ConsoleBudget {
-			break
-		}
+		s.beginCommand(line, false)
 	}
 	if len(c.queue) == 0 {
 		c.queue = nil // let a big paste's storage go
 	}
 }
 
-// Exec runs one command line now in both namespaces, writes it and the
-// trie-walk lane's output to the scrollback and returns that output.
-// The events it causes are queued for playback, labelled with the line.
-// An engine panic is recovered into the result and the page's error.
-func (s *Sim) Exec(line string) (r Result) {
+// Exec runs one command line now, to its end, in both namespaces; it
+// writes it and the trie-walk lane's output to the scrollback and
+// returns that output. The events it causes are queued for playback,
+// labelled with the line. An engine panic is recovered into the result
+// and the page's error. While a command runs (sliced over frames) it
+// runs nothing and says so.
+func (s *Sim) Exec(line string) Result {
+	if b, ok := s.Busy(); ok {
+		return Result{Output: fmt.Sprintf("fib6lab: busy: %s; wait for it or cancel it (Esc)\n", b.Text), Status: 1}
+	}
+	if r, ok := s.beginCommand(line, false); !ok {
+		return r
+	}
+	for {
+		if r, ended := s.stepJob(); ended {
+			return r
+		}
+	}
+}
+
+// beginCommand writes line to the scrollback and starts it as the job
+// (job.go), unless the table is still loading: then it returns that
+// result and false. A GC pass running in slices is finished first, so
+// that the command's events are its own, and the memory budget sets how
+// many routes the namespaces may grow to (limitRoutes).
+func (s *Sim) beginCommand(line string, script bool) (Result, bool) {
 	c := &s.Console
 	c.write(LineInput, line)
-	defer func() {
-		if p := recover(); p != nil {
-			s.Err = fmt.Sprint("engine panic in console command: ", p)
-			r = Result{Output: "fib6lab: " + s.Err + "\n", Status: 1, Mismatch: true}
-			c.write(LineWarning, r.Output)
-		}
-	}()
+	s.slot.lines--
 	if !s.ready {
-		r = Result{Output: "fib6lab: the table is still loading; try again in a moment\n", Status: 1}
+		r := Result{Output: "fib6lab: the table is still loading; try again in a moment\n", Status: 1}
 		c.write(LineNote, r.Output)
-		return r
+		return r, false
 	}
-	if msg := s.refuse(line); msg != "" {
-		r = Result{Output: msg, Status: 1}
-		s.show(r)
-		return r
-	}
-	r = s.runBoth(line)
-	s.show(r)
-	return r
-}
-
-// MaxRawRoutes is the size of table main past which the console refuses
-// `send raw` on a kernel before 6.3: there every failed dst allocation
-// forces a GC pass over every route (ip6_dst_gc -> fib6_run_gc once the
-// entries exceed max_size), thousands of full-table passes for one
-// command.
-const MaxRawRoutes = 20000
-
-// refuse returns the console's message refusing line before it runs, ""
-// to run it. It decides on both lanes alike (they hold the same routes).
-func (s *Sim) refuse(line string) string {
-	f := strings.Fields(line)
-	if len(f) < 2 || f[0] != "send" || f[1] != "raw" {
-		return ""
-	}
-	routes, old := 0, false
+	s.finishGC()
+	s.limitRoutes()
 	for _, l := range s.Lanes {
-		routes = max(routes, l.Routes())
-		k := l.NS.Kernel
-		old = old || k.Major < 6 || (k.Major == 6 && k.Minor < 3)
+		l.beginCommand(line)
 	}
-	if !old || routes <= MaxRawRoutes {
-		return ""
-	}
-	return fmt.Sprintf("fib6lab: send raw on a %s-route table would run a GC pass over every route for each failed allocation (kernel before 6.3); "+
-		"try the route cache view or the raw-flood scenario\n", Commas(routes))
+	s.job = startJob(s.Lanes, line, script)
+	return Result{}, true
 }
 
-// runBoth runs line in both lanes' shells and compares their (capped)
-// outputs, by hash, and their statuses. A command stopped at the output
-// cap exits 0, as the last command of a pipe into head does.
-func (s *Sim) runBoth(line string) Result {
-	var w [2]*capWriter
-	var st [2]int
-	for i, l := range s.Lanes {
-		w[i] = newCapWriter(MaxOutputLines)
-		l.markCommand(line)
-		runCapped(w[i], func() { st[i] = l.Shell.Run(line, w[i]) })
-		if w[i].cut {
-			st[i], l.Shell.Status = 0, 0
-		}
-		l.drain()
+// endCommand ends the job that ended: it queues the events each lane
+// traced (a bulk command's are summarised, see Lane.endCommand), shows
+// the result (r, or the job's own when r is nil) with the notes it calls
+// for, and returns it.
+func (s *Sim) endCommand(r *Result) Result {
+	j := s.job
+	s.job = nil
+	var res Result
+	if r != nil {
+		res = *r
+	} else {
+		res = j.result()
 	}
-	same := st[0] == st[1] && w[0].sum.Sum64() == w[1].sum.Sum64() && w[0].cut == w[1].cut
-	note := w[0].note()
-	return Result{Output: w[0].String() + note, Note: note, Status: st[0], Mismatch: !same}
+	bulk := false
+	for _, l := range s.Lanes {
+		bulk = l.endCommand(!s.teach.batch) || bulk
+	}
+	s.show(res)
+	if bulk {
+		s.Console.write(LineNote, fmt.Sprintf("fib6lab: %s traced more than %s events: not animated (the trie shows its result)",
+			j.name, Commas(MaxCommandEvents)))
+	}
+	s.noteBudget(res)
+	if s.teach.batch && !s.scriptBusy() {
+		s.endBatch()
+	}
+	return res
+}
+
+// result compares the two lanes' outputs (by hash) and statuses and
+// returns the trie-walk lane's.
+func (j *job) result() Result {
+	a, b := &j.lanes[0], &j.lanes[1]
+	same := a.last.status == b.last.status && a.out.sum.Sum64() == b.out.sum.Sum64() && a.out.cut == b.out.cut
+	note := a.out.note()
+	return Result{Output: a.out.String() + note, Note: note, Status: a.last.status, Mismatch: !same}
 }
 
 // show writes a command's result to the scrollback.

@@ -216,20 +216,3 @@ func TestBigOperationBacklogPlaysInOpSeconds(t *testing.T) {
 		t.Fatalf("flush of 3000 routes shown in %d frames, want about %d", frames, max)
 	}
 }
-
-func TestSendRawRefusedOnBigTableBefore63(t *testing.T) {
-	s := loadedSim(t, full(t)[:MaxRawRoutes+100], 0)
-	s.Exec("kernel 6.1")
-	r := s.Exec("send raw 2001:db8:1::1000 count 10 inflight 10")
-	want := "fib6lab: send raw on a " + Commas(s.Lanes[0].Routes()) + "-route table would run a GC pass"
-	if r.Status != 1 || r.Mismatch || !strings.HasPrefix(r.Output, want) {
-		t.Fatalf("send raw on 6.1: status %d mismatch %v output %q", r.Status, r.Mismatch, r.Output)
-	}
-	if s.Pending() != 0 || s.Lanes[0].NS.GC.Passes != 0 {
-		t.Fatal("the refused command ran")
-	}
-	s.Exec("kernel 6.18")
-	if r := s.Exec("send raw 2001:db8:1::1000 count 10 inflight 10"); strings.HasPrefix(r.Output, "fib6lab:") || r.Mismatch {
-		t.Fatalf("send raw on 6.18 refused or diverged: %q", r.Output)
-	}
-}

@@ -1,6 +1,9 @@
 package app
 
-import "slices"
+import (
+	"slices"
+	"time"
+)
 
 // frameWindow is the number of recent frames FrameTimes keeps.
 const frameWindow = 240
@@ -56,4 +59,44 @@ func (f *FrameTimes) Percentiles(walking bool) (p50, p95 float64) {
 func (s *Sim) Walking() bool {
 	l := s.Lanes[0]
 	return l.Pass.Active || l.NS.GCInProgress()
+}
+
+// FrameGaps is the longest wall time from the start of one frame of the
+// GC view (Sim.Frame) to the start of the next since the last reset,
+// apart for the gaps in which a cycle of Go's garbage collector ended: in
+// the browser the collector marks the whole heap between two frames,
+// about 1.6 µs per route of the two namespaces, and nothing the page
+// does can cut that short.
+type FrameGaps struct {
+	Max   time.Duration // the longest gap without a GC cycle
+	MaxGC time.Duration // the longest gap with one
+	GCs   int           // gaps with a GC cycle
+}
+
+// gapMeter measures FrameGaps (Sim.Frame calls frame).
+type gapMeter struct {
+	gaps   FrameGaps
+	last   int64 // Nanotime at the start of the last frame, 0 none
+	cycles uint64
+}
+
+// frame notes a frame starting at now (ns) with cycles GC cycles done.
+func (m *gapMeter) frame(now int64, cycles uint64) {
+	if m.last != 0 {
+		gap := time.Duration(now - m.last)
+		if cycles != m.cycles {
+			m.gaps.MaxGC, m.gaps.GCs = max(m.gaps.MaxGC, gap), m.gaps.GCs+1
+		} else {
+			m.gaps.Max = max(m.gaps.Max, gap)
+		}
+	}
+	m.last, m.cycles = now, cycles
+}
+
+// FrameGaps returns the frame gaps measured since the last call, and
+// starts measuring again.
+func (s *Sim) FrameGaps() FrameGaps {
+	g := s.gaps.gaps
+	s.gaps.gaps = FrameGaps{}
+	return g
 }

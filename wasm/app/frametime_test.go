@@ -26,3 +26,19 @@ func TestFrameTimes(t *testing.T) {
 		t.Errorf("%v allocations per frame", n)
 	}
 }
+
+func TestFrameGapsSplitByGC(t *testing.T) {
+	var m gapMeter
+	for i, f := range []struct {
+		at     int64
+		cycles uint64
+	}{{1000, 5}, {2000, 5}, {5000, 6}, {5500, 6}, {9500, 6}, {9600, 7}} {
+		m.frame(f.at, f.cycles)
+		if i == 0 && m.gaps != (FrameGaps{}) {
+			t.Fatalf("the first frame measured a gap: %+v", m.gaps)
+		}
+	}
+	if want := (FrameGaps{Max: 4000, MaxGC: 3000, GCs: 2}); m.gaps != want {
+		t.Fatalf("gaps %+v, want %+v", m.gaps, want)
+	}
+}

@@ -73,8 +73,13 @@ type Lane struct {
 	drainDepth int               // drain's OpBegin/OpEnd nesting outside GC passes
 	events     []trace.Event     // queued trace, played from index played
 	played     int
-	dirty      bool // the trie changed since Layout was built
-	stripStale bool // the GC list changed since Strip was built
+	dirty      bool         // the trie changed since Layout was built
+	stripStale bool         // the GC list changed since Strip was built
+	cmdStart   int          // recorder events before the console command running
+	sifted     int          // recorder events filtered already (sift)
+	gcEvents   int          // events of GC passes among those filtered since the command began
+	bulk       bool         // that command traced more than MaxCommandEvents: not animated
+	build      *layoutBuild // table main's layout being built over frames, nil none
 }
 
 // Pending returns the number of trace events still to show.
@@ -131,14 +136,86 @@ func (l *Lane) markCommand(line string) {
 	l.marks = append(l.marks, mark{at: l.queued + int64(len(l.rec.Events)), text: line})
 }
 
+// MaxCommandEvents is the number of trace events, GC passes apart, that
+// one command may queue for animation in a lane. A command that traces
+// more (gen routes 100000, a flush of the full table) is bulk work: it
+// runs untraced from there on, and its events are dropped, so that its
+// trace never holds more than this (1.5 MiB) and the player's history
+// does not grow with it; the trie is laid out again with its result. The
+// GC passes a command runs (a sleep past the GC timer) are animated whole
+// while the recorder keeps them (trace.DefaultLimit events, enough for a
+// trie walk over 1,000,000 routes); past that the command is bulk too.
+const MaxCommandEvents = 1 << 16
+
+// beginCommand starts a console command's trace: events queued before
+// are drained, and the command's are labelled with line.
+func (l *Lane) beginCommand(line string) {
+	l.drain()
+	l.markCommand(line)
+	l.cmdStart, l.bulk, l.gcEvents = len(l.rec.Events), false, 0
+}
+
+// checkBulk turns the trace off, dropping the command's events, once the
+// command running has traced more than MaxCommandEvents (or the recorder
+// dropped some). The engine calls it at every Yield; endCommand once more.
+func (l *Lane) checkBulk() {
+	if l.bulk || l.NS.FIB.Trace == nil {
+		return
+	}
+	l.sift()
+	if len(l.rec.Events)-l.cmdStart-l.gcEvents > MaxCommandEvents || l.rec.Dropped > 0 {
+		l.bulk = true
+		l.NS.SetTrace(nil)
+		l.rec.Events, l.rec.Dropped = l.rec.Events[:l.cmdStart], 0
+		l.sifted = l.cmdStart
+	}
+}
+
+// sift drops, in place, the recorder's events not filtered yet that the
+// player does not show (filter), so that only the events kept count.
+func (l *Lane) sift() {
+	kept := l.filter(l.rec.Events[l.sifted:])
+	l.rec.Events = l.rec.Events[:l.sifted+len(kept)]
+	l.sifted = len(l.rec.Events)
+}
+
+// endCommand queues the events of the command that ended; for a bulk
+// command it finishes, untraced, any GC pass the command started, and
+// has the trie and GC list read again. The trace goes back on when
+// traced. A command that queued no events loses its label, which would
+// otherwise be taken by the next one's events. It reports whether the
+// command was bulk.
+func (l *Lane) endCommand(traced bool) bool {
+	l.checkBulk()
+	if l.bulk {
+		l.NS.FinishGC()
+		l.dirty, l.stripStale = true, true
+		l.drainGC, l.drainDepth = false, 0 // the filter saw operations whose ends were not traced
+	}
+	if traced {
+		l.NS.SetTrace(l.rec)
+	}
+	before := l.queued
+	l.drain()
+	if l.queued == before && len(l.marks) > 0 && l.marks[len(l.marks)-1].at >= before {
+		l.marks = l.marks[:len(l.marks)-1]
+	}
+	return l.bulk
+}
+
+// keepRecorder is the recorder capacity, in events, kept between drains;
+// a bigger buffer (a GC pass run at once over a big table) is let go.
+const keepRecorder = MaxCommandEvents
+
 // drain moves what the engine traced into the playback queue. When the
 // lane was idle and the new events create nodes, the trie is laid out
 // again at once, so an add is shown over the trie that has its new nodes.
 func (l *Lane) drain() {
 	l.Dropped += l.rec.Dropped
-	evs := l.filter(l.rec.Events)
+	l.sift()
+	evs := l.rec.Events
 	if len(evs) == 0 {
-		l.rec.Reset()
+		l.resetRecorder()
 		return
 	}
 	start := l.queued
@@ -154,10 +231,19 @@ func (l *Lane) drain() {
 	}
 	idle := l.Pending() == 0
 	l.events = append(l.events, evs...) // kept as the player's history
-	l.rec.Reset()
+	l.resetRecorder()
 	l.noteQueued(l.events[len(l.events)-len(evs):], start)
 	if idle && creates && l.Layout != nil {
 		l.refresh()
+	}
+}
+
+// resetRecorder empties the recorder, letting a big buffer go.
+func (l *Lane) resetRecorder() {
+	l.rec.Reset()
+	l.sifted = 0
+	if cap(l.rec.Events) > keepRecorder {
+		l.rec.Events = nil
 	}
 }
 
@@ -180,6 +266,9 @@ func (l *Lane) filter(evs []trace.Event) []trace.Event {
 			l.drainDepth = max(l.drainDepth-1, 0)
 		case e.Kind == trace.NodeVisit && l.drainDepth == 0:
 			continue
+		}
+		if l.drainGC || e.Kind == trace.GCPass {
+			l.gcEvents++
 		}
 		out = append(out, e)
 	}
@@ -371,15 +460,23 @@ func (l *Lane) markEntry(id uint32, st EntryState) {
 }
 
 // refresh re-lays out the trie and re-reads the GC list if they changed.
-// It is called only when nothing is left to play.
+// It is called when nothing is left to play, or when the lane holds its
+// playback for a layout being built over frames (buildLayout); a layout
+// still being built leaves everything as it is.
 func (l *Lane) refresh() {
 	tb := l.NS.FIB.Table(fib6.RT_TABLE_MAIN)
+	var lay *Layout
+	if l.dirty {
+		if lay = l.buildLayout(tb); lay == nil {
+			return
+		}
+	}
 	if l.dirty || l.stripStale {
 		l.Listed = len(tb.GCList())
 		l.relaid()
 	}
 	if l.dirty {
-		l.Layout, l.dirty = BuildLayout(tb), false
+		l.Layout, l.dirty = lay, false
 		l.Removed, l.Current, l.Sweep = l.Removed[:0], -1, -1
 	}
 	if l.stripStale {
@@ -389,3 +486,39 @@ func (l *Lane) refresh() {
 		}
 	}
 }
+
+// Layouts of big tables are built over frames: laying out 1,000,000
+// routes takes over a second in the browser.
+const (
+	// SyncLayoutRoutes is the size of table main up to which its layout
+	// is built at once (the full table's is, in about 150 ms).
+	SyncLayoutRoutes = 200_000
+	// LayoutSlice is the work (nodes walked, aggregated or indexed) done
+	// per frame on a bigger table's layout.
+	LayoutSlice = 1 << 17
+)
+
+// buildLayout returns table main's new layout, built at once for a table
+// of at most SyncLayoutRoutes routes; for a bigger one it does the next
+// LayoutSlice of the build and returns nil until the build is done. A
+// build whose trie changed starts again. While it runs, the lane's
+// playback waits (Sim.play): events queued meanwhile need the new layout.
+func (l *Lane) buildLayout(tb *fib6.Table) *Layout {
+	if tb.Entries <= SyncLayoutRoutes && l.build == nil {
+		return BuildLayout(tb)
+	}
+	if key := keyOfTrie(tb, l.NS.FIB.Stats); l.build == nil || l.build.key != key {
+		l.build = newLayoutBuild(tb)
+		l.build.key, l.build.at = key, l.pos()
+	}
+	if !l.build.step(LayoutSlice) {
+		return nil
+	}
+	lay := l.build.l
+	l.build = nil
+	return lay
+}
+
+// building reports whether the lane's layout is being built over frames
+// from its player position (not when the player was moved away).
+func (l *Lane) building() bool { return l.build != nil && l.build.at == l.pos() }

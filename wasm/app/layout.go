@@ -4,6 +4,7 @@
 package app
 
 import (
+	"math"
 	"net/netip"
 
 	"fib6lab/engine/fib6"
@@ -38,66 +39,123 @@ type Layout struct {
 // BuildLayout flattens table tb's trie. It uses an explicit stack, so any
 // trie depth is fine, and runs in time linear in the number of nodes.
 func BuildLayout(tb *fib6.Table) *Layout {
-	hint := 2*tb.Entries + 1 // a trie has fewer than two nodes per route
-	l := &Layout{Nodes: make([]ViewNode, 0, hint)}
-	stack := make([]*fib6.Node, 1, 130)
-	stack[0] = &tb.Root
-	var maxID uint32
-	for len(stack) > 0 {
-		fn := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		v := ViewNode{Node: fn, Depth: fn.FnBit, MaxDepth: fn.FnBit, RTInfo: fn.FnFlags&fib6.RTN_RTINFO != 0}
-		if fn.Left == nil && fn.Right == nil {
-			v.Lo, v.Hi = l.Slots, l.Slots+1
-			l.Slots++
-		}
-		if v.RTInfo {
-			v.Routes = int32(countRoutes(fn))
-			if hasExpiring(fn) {
-				l.Expiring = append(l.Expiring, int32(len(l.Nodes)))
-			}
-		}
-		maxID = max(maxID, fn.ID)
-		l.Nodes = append(l.Nodes, v)
-		if fn.Right != nil {
-			stack = append(stack, fn.Right)
-		}
-		if fn.Left != nil {
-			stack = append(stack, fn.Left)
-		}
-	}
-	l.aggregate()
-	l.idx = make([]int32, maxID+1)
-	for i := range l.idx {
-		l.idx[i] = -1
-	}
-	for i := range l.Nodes {
-		l.idx[l.Nodes[i].Node.ID] = int32(i)
-	}
-	return l
+	b := newLayoutBuild(tb)
+	b.step(math.MaxInt)
+	return b.l
 }
 
-// aggregate fills End, the spans of inner nodes, Routes and MaxDepth from
-// the children, walking the pre-order slice backwards so that children
-// are done before their parent.
-func (l *Layout) aggregate() {
-	for i := len(l.Nodes) - 1; i >= 0; i-- {
-		v := &l.Nodes[i]
-		v.End = int32(i + 1)
-		next, first := int32(i+1), true
-		for _, c := range [2]*fib6.Node{v.Node.Left, v.Node.Right} {
-			if c == nil {
-				continue
-			}
-			cv := &l.Nodes[next]
-			if first {
-				v.Lo, first = cv.Lo, false
-			}
-			v.Hi, v.End = cv.Hi, cv.End
-			v.Routes += cv.Routes
-			v.MaxDepth = max(v.MaxDepth, cv.MaxDepth)
-			next = cv.End
+// layoutBuild is BuildLayout cut into steps, for a trie too big to lay
+// out within one frame: the walk in pre-order, then the aggregation
+// backwards, then the index by node ID, each resumable.
+type layoutBuild struct {
+	l     *Layout
+	stack []*fib6.Node // walk: nodes still to visit
+	maxID uint32
+	next  int     // aggregation: the next view index (backwards); index: the next (forwards)
+	phase int     // 0 walk, 1 aggregate, 2 index, 3 done
+	key   trieKey // the trie it lays out
+	at    int64   // the lane's player position when it started
+}
+
+// trieKey changes whenever a table's trie does: a route added or replaced
+// renews the root's fn_sernum, a route or node deleted changes the
+// namespace's rt6_stats.
+type trieKey struct {
+	stats  fib6.Stats
+	sernum uint32
+}
+
+func keyOfTrie(tb *fib6.Table, st fib6.Stats) trieKey {
+	return trieKey{stats: st, sernum: tb.Root.Sernum}
+}
+
+// newLayoutBuild starts laying out tb.
+func newLayoutBuild(tb *fib6.Table) *layoutBuild {
+	hint := 2*tb.Entries + 1 // a trie has fewer than two nodes per route
+	b := &layoutBuild{l: &Layout{Nodes: make([]ViewNode, 0, hint)}, stack: make([]*fib6.Node, 1, 130)}
+	b.stack[0] = &tb.Root
+	return b
+}
+
+// step does up to n more units of work (nodes walked, aggregated or
+// indexed) and reports whether the layout is complete.
+func (b *layoutBuild) step(n int) bool {
+	l := b.l
+	for ; n > 0 && b.phase == 0; n-- {
+		if len(b.stack) == 0 {
+			b.phase, b.next = 1, len(l.Nodes)-1
+			break
 		}
+		fn := b.stack[len(b.stack)-1]
+		b.stack = b.stack[:len(b.stack)-1]
+		b.visit(fn)
+	}
+	for ; n > 0 && b.phase == 1; n-- {
+		if b.next < 0 {
+			b.phase, b.next = 2, 0
+			l.idx = make([]int32, b.maxID+1)
+			for i := range l.idx {
+				l.idx[i] = -1
+			}
+			break
+		}
+		l.aggregate(b.next)
+		b.next--
+	}
+	for ; n > 0 && b.phase == 2; n-- {
+		if b.next == len(l.Nodes) {
+			b.phase = 3
+			break
+		}
+		l.idx[l.Nodes[b.next].Node.ID] = int32(b.next)
+		b.next++
+	}
+	return b.phase == 3
+}
+
+// visit appends fn's view node and queues its children, left first.
+func (b *layoutBuild) visit(fn *fib6.Node) {
+	l := b.l
+	v := ViewNode{Node: fn, Depth: fn.FnBit, MaxDepth: fn.FnBit, RTInfo: fn.FnFlags&fib6.RTN_RTINFO != 0}
+	if fn.Left == nil && fn.Right == nil {
+		v.Lo, v.Hi = l.Slots, l.Slots+1
+		l.Slots++
+	}
+	if v.RTInfo {
+		v.Routes = int32(countRoutes(fn))
+		if hasExpiring(fn) {
+			l.Expiring = append(l.Expiring, int32(len(l.Nodes)))
+		}
+	}
+	b.maxID = max(b.maxID, fn.ID)
+	l.Nodes = append(l.Nodes, v)
+	if fn.Right != nil {
+		b.stack = append(b.stack, fn.Right)
+	}
+	if fn.Left != nil {
+		b.stack = append(b.stack, fn.Left)
+	}
+}
+
+// aggregate fills End, the span, Routes and MaxDepth of view node i from
+// its children, which come after it in pre-order and are done first
+// (the nodes are aggregated backwards).
+func (l *Layout) aggregate(i int) {
+	v := &l.Nodes[i]
+	v.End = int32(i + 1)
+	next, first := int32(i+1), true
+	for _, c := range [2]*fib6.Node{v.Node.Left, v.Node.Right} {
+		if c == nil {
+			continue
+		}
+		cv := &l.Nodes[next]
+		if first {
+			v.Lo, first = cv.Lo, false
+		}
+		v.Hi, v.End = cv.Hi, cv.End
+		v.Routes += cv.Routes
+		v.MaxDepth = max(v.MaxDepth, cv.MaxDepth)
+		next = cv.End
 	}
 }
 

@@ -90,3 +90,41 @@ func TestNodePrefix(t *testing.T) {
 		}
 	}
 }
+
+// A table bigger than SyncLayoutRoutes is laid out over frames, LayoutSlice
+// units of work (nodes walked, aggregated, indexed) a frame; the clock and
+// the lane's playback wait for it, and the result is BuildLayout's.
+func TestBigLayoutBuiltOverFrames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("300,000 routes")
+	}
+	s := loadedSim(t, full(t)[:1000], 0)
+	settle(t, s)
+	s.Submit(genLine(100000, 1) + "\n" + genLine(100000, 2) + "\n" + genLine(100000, 3))
+	frameUntilIdle(t, s)
+	l := s.Lanes[0]
+	tb := l.NS.FIB.Table(fib6.RT_TABLE_MAIN)
+	want := BuildLayout(tb)
+	s.Exec("ip -6 route add 2001:db8:ffff::/48 dev eth0") // creates nodes: its lane waits for the layout
+	if !l.building() || l.Pending() == 0 {
+		t.Fatalf("an add on a %d-route table: building %v, %d events", tb.Entries, l.building(), l.Pending())
+	}
+	now, pending, frames := s.Jiffies(), l.Pending(), 1 // the add's drain did the first slice
+	for ; l.building(); frames++ {
+		if l.Pending() != pending || s.Jiffies() != now {
+			t.Fatalf("frame %d of the build: %d events pending (was %d), clock %d (was %d)", frames, l.Pending(), pending, s.Jiffies(), now)
+		}
+		s.Frame(frame)
+	}
+	n := len(l.Layout.Nodes)
+	if slices := (3*n + LayoutSlice - 1) / LayoutSlice; frames != slices {
+		t.Fatalf("laid out %d nodes in %d frames, want %d slices of %d", n, frames, slices, LayoutSlice)
+	}
+	if n != len(want.Nodes)+2 || l.Layout.Slots != want.Slots+1 || l.Layout.Nodes[0].Routes != want.Nodes[0].Routes+1 {
+		t.Fatalf("layout of %d nodes, %d slots; BuildLayout before the add: %d, %d", n, l.Layout.Slots, len(want.Nodes), want.Slots)
+	}
+	settle(t, s)
+	if op := l.Op; op == nil || !op.Done || op.Linked == 0 || l.Layout.Index(op.Linked) < 0 {
+		t.Fatalf("the add was not shown over its nodes: %+v", op)
+	}
+}

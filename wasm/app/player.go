@@ -23,6 +23,10 @@ const (
 	// MaxLayouts bounds the trie layouts the checkpoints keep alive (each
 	// console add or GC pass that changes the trie makes a new one).
 	MaxLayouts = 4
+	// MaxLayoutNodes bounds the view nodes of those layouts together (32
+	// bytes each): past it fewer layouts are kept, so that two layouts of
+	// 1,000,000 routes fit but not five.
+	MaxLayoutNodes = 4 << 20
 )
 
 // Shown counts, cumulatively over the history shown so far, what the GC
@@ -211,16 +215,19 @@ func (h *history) addMark(m OpMark) {
 
 // trimHistory drops the oldest events, at a checkpoint no later than the
 // position, when the history holds more than MaxPlayerHistory events or its
-// checkpoints more than MaxLayouts layouts.
+// checkpoints more than MaxLayouts layouts or MaxLayoutNodes view nodes.
 func (l *Lane) trimHistory() {
 	h := &l.hist
 	cut := l.head() - MaxPlayerHistory
-	seen := 0
+	seen, nodes := 0, 0
 	var last *Layout
 	for i := len(h.checks) - 1; i >= 0; i-- {
 		if lay := h.checks[i].v.layout; lay != last {
 			last, seen = lay, seen+1
-			if seen > MaxLayouts {
+			if lay != nil {
+				nodes += len(lay.Nodes)
+			}
+			if seen > MaxLayouts || nodes > MaxLayoutNodes && seen > 1 {
 				cut = max(cut, h.checks[i+1].at)
 				break
 			}
@@ -259,7 +266,14 @@ func (l *Lane) dropBefore(k int) {
 	m := sort.Search(len(l.marks), func(i int) bool { return l.marks[i].at >= at })
 	l.marks = append(l.marks[:0], l.marks[m:]...)
 	l.markPos = max(l.markPos-m, 0)
+	if len(l.prefixOf) > maxPrefixes {
+		l.prefixOf = nil // read again from the layouts as the kept history is shown
+	}
 }
+
+// maxPrefixes bounds the node prefixes a lane remembers (Lane.nodePrefix)
+// past a trim of its history.
+const maxPrefixes = 1 << 16
 
 // SeekPos shows the lane as it was at absolute history position p (clamped
 // to the history kept): restore the nearest checkpoint, replay to p.

@@ -8,6 +8,8 @@ import (
 	"path"
 	"sort"
 	"strings"
+
+	"fib6lab/engine/iproute2"
 )
 
 //go:embed scenarios/*.sh
@@ -20,7 +22,7 @@ var scenarioFS embed.FS
 //
 //	# > text      narration, shown as the caption once reached
 //	# pause       pauses playback there (an exercise's question)
-//	# batch       runs the lines up to "# end" at once, untraced (setup)
+//	# batch       runs the lines up to "# end" untraced (a setup)
 type Scenario struct {
 	Name  string // id in the menu and the URL
 	Title string // what the menu shows
@@ -121,7 +123,8 @@ type teachSim struct {
 	scenario string // built-in scenario name, "script" for a pasted one, "" none
 	source   string // the script text running or run
 	lines    []string
-	next     int // next line to run
+	next     int  // next line to run
+	batch    bool // inside "# batch": commands run untraced
 	narr     []narration
 	View     ViewState
 }
@@ -145,8 +148,11 @@ func (s *Sim) LoadScenario(name string) error {
 func (s *Sim) RunScript(text string) { s.runScript(ScriptName, text) }
 
 // runScript resets the simulation to an empty table (keeping the console,
-// speed, clock rate and view) and queues the script.
+// speed, clock rate and view) and queues the script, stopping the
+// command running first (dropJob). Lines past iproute2.MaxScriptLines
+// or MaxScriptBytes are not run, and a note says so, as ip6sim -f does.
 func (s *Sim) runScript(name, text string) {
+	s.dropJob()
 	con, speed, rate, view := s.Console, s.Speed, s.TimeRate, s.teach.View
 	o := s.opts
 	o.Prefixes, o.DemoRoutes = []netip.Prefix{}, 0
@@ -154,8 +160,26 @@ func (s *Sim) runScript(name, text string) {
 	s.Console, s.Speed, s.TimeRate, s.teach.View = con, speed, rate, view
 	s.guard(s.load)
 	s.teach.scenario, s.teach.source = name, text
-	s.teach.lines = strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
-	s.Console.write(LineNote, fmt.Sprintf("— %s: %d lines, from an empty table main —", scenarioLabel(name), len(s.teach.lines)))
+	lines, cut := scriptLimit(logicalLines(text))
+	s.teach.lines = lines
+	s.Console.write(LineNote, fmt.Sprintf("— %s: %d lines, from an empty table main —", scenarioLabel(name), len(lines)))
+	if cut != "" {
+		s.Console.write(LineNote, cut)
+	}
+}
+
+// scriptLimit returns the lines of a script that fit the limits of
+// iproute2.Shell.RunScript, and the message the CLI prints where it
+// stops ("" when all fit).
+func scriptLimit(lines []string) ([]string, string) {
+	bytes := 0
+	for i, ln := range lines {
+		if bytes += len(ln) + 1; bytes > iproute2.MaxScriptBytes || i >= iproute2.MaxScriptLines {
+			return lines[:i], fmt.Sprintf("fib6lab: script too long: stopped before line %d (limits: %d lines, %d bytes)",
+				i+1, iproute2.MaxScriptLines, iproute2.MaxScriptBytes)
+		}
+	}
+	return lines, ""
 }
 
 func scenarioLabel(name string) string {
@@ -170,11 +194,21 @@ func scenarioLabel(name string) string {
 func (s *Sim) scriptBusy() bool { return s.teach.next < len(s.teach.lines) }
 
 // runScriptLines runs, when the player has shown everything, script
-// lines up to the first that queues events (or a pause).
+// lines up to the first that queues events (or a pause), within the
+// frame's slot; a command that does not end in the slot goes on over the
+// next frames (work).
 func (s *Sim) runScriptLines() {
-	for s.scriptBusy() && s.Pending() == 0 && s.ready && !s.gcBusy() {
-		if s.scriptLine() {
+	for s.scriptBusy() && s.Pending() == 0 && s.ready && !s.gcBusy() && s.job == nil && !s.slot.spent(s.opts.Nanotime()) {
+		cmd, stop := s.nextScriptLine()
+		switch {
+		case stop:
 			return
+		case cmd == "":
+			s.slot.lines--
+		default:
+			if _, ok := s.beginCommand(cmd, true); ok && !s.continueJob() {
+				return
+			}
 		}
 	}
 }
@@ -198,51 +232,52 @@ func (s *Sim) gcBusy() bool {
 	return s.Lanes[0].NS.GCInProgress() || s.Lanes[1].NS.GCInProgress()
 }
 
-// scriptLine runs the next script line and reports whether it stops the
-// run for now: it queued events or paused.
+// scriptLine runs the next script line to its end and reports whether
+// it stops the run for now: it queued events or paused.
 func (s *Sim) scriptLine() bool {
+	cmd, stop := s.nextScriptLine()
+	if cmd == "" {
+		return stop
+	}
+	s.Exec(cmd)
+	return s.Pending() > 0
+}
+
+// nextScriptLine takes the next script line. A command is returned, to
+// be run; a directive is applied (narration, "# batch", "# end") and ""
+// returned; "# pause" stops playing and reports stop.
+func (s *Sim) nextScriptLine() (cmd string, stop bool) {
 	t := &s.teach
 	line := strings.TrimSpace(t.lines[t.next])
 	t.next++
 	switch {
 	case line == "":
-		return false
 	case strings.HasPrefix(line, narrationPrefix):
 		t.narr = append(t.narr, narration{at: s.Lanes[0].head(), text: strings.TrimSpace(line[len(narrationPrefix):])})
-		return false
 	case line == pauseLine:
 		s.Playing = false
-		return true
+		return "", true
 	case line == batchLine:
-		s.batch()
-		return false
+		t.batch = true
+		for _, l := range s.Lanes {
+			l.NS.SetTrace(nil)
+		}
+	case line == endLine && t.batch:
+		s.endBatch()
+	default:
+		return line, false
 	}
-	s.Exec(line)
-	return s.Pending() > 0
+	return "", false
 }
 
-// batch runs the script lines up to "# end" untraced (a bulk setup, like
-// the page's table load), showing the trie-walk lane's output, then lays
-// the tries out again.
-func (s *Sim) batch() {
-	t := &s.teach
-	for _, l := range s.Lanes {
-		l.NS.SetTrace(nil)
+// endBatch ends a "# batch" block (a bulk setup, untraced like the
+// page's table load): the trace goes back on and the tries are laid out
+// again.
+func (s *Sim) endBatch() {
+	if !s.teach.batch {
+		return
 	}
-	for ; t.next < len(t.lines) && strings.TrimSpace(t.lines[t.next]) != endLine; t.next++ {
-		line := t.lines[t.next]
-		s.Console.write(LineInput, line)
-		var r Result
-		for i, l := range s.Lanes {
-			w := newCapWriter(MaxOutputLines)
-			st := l.Shell.Run(line, w)
-			if i == 0 {
-				r = Result{Output: w.String() + w.note(), Note: w.note(), Status: st}
-			}
-		}
-		s.show(r)
-	}
-	t.next++
+	s.teach.batch = false
 	for _, l := range s.Lanes {
 		l.NS.SetTrace(l.rec)
 		l.dirty, l.stripStale = true, true

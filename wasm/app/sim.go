@@ -45,6 +45,8 @@ type Options struct {
 	Seed        uint64         // seed of the random expiring routes
 	Nanotime    func() int64   // monotonic ns for timing GC passes; nil = wall clock
 	GCBudget    time.Duration  // engine time per frame of a timer-started GC pass (netns.GCSlice); 0 = whole pass at once
+	MemBudget   int64          // live heap the namespaces may grow to, bytes (memory.go); 0 = DefaultMemBudget
+	ReadHeap    HeapReader     // the live heap and GC cycles; nil = runtime/metrics
 }
 
 // DefaultOptions returns the demo settings: the full table, loaded 20,000
@@ -85,6 +87,10 @@ type Sim struct {
 	rng      *rand.Rand
 	expiring expiringQueue // AddExpiring's routes still to add
 	stepMsg  string        // see StepMessage
+	job      *job          // the command running, sliced over frames (job.go)
+	slot     slot          // what this frame may still spend on commands
+	mem      memGauge      // the memory budget (memory.go)
+	gaps     gapMeter      // wall time between frames (frametime.go)
 }
 
 // NewSim returns a simulation that loads its table over the next frames.
@@ -93,8 +99,16 @@ func NewSim(o Options) *Sim {
 		start := time.Now()
 		o.Nanotime = func() int64 { return int64(time.Since(start)) }
 	}
+	if o.MemBudget <= 0 {
+		o.MemBudget = DefaultMemBudget
+	}
+	if o.ReadHeap == nil {
+		o.ReadHeap = readHeap
+	}
 	s := &Sim{Speed: o.Speed, TimeRate: o.TimeRate, opts: o, prefixes: o.Prefixes,
-		rng: rand.New(rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15))}
+		rng:  rand.New(rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15)),
+		mem:  memGauge{budget: o.MemBudget, read: o.ReadHeap},
+		slot: slot{end: math.MaxInt64, lines: MaxLinesPerFrame}}
 	for i, st := range gc.Strategies {
 		ns := netns.New(0, st)
 		ns.Nanotime = o.Nanotime
@@ -148,24 +162,33 @@ func (s *Sim) Pending() int {
 const maxCatchUp = 15
 
 // Frame does the work of a frame that comes dt of wall time after the
-// previous one: load a chunk of the table, or (when playing) show Speed
+// previous one: load a chunk of the table, or run console and script
+// commands for the frame's slot (job.go) and (when playing) show Speed
 // events per lane for every 1/FPS of dt and, once every lane has shown
-// its pass, move the virtual clock on by dt times TimeRate. Measuring dt
-// keeps the pace when the browser draws fewer than FPS frames a second.
+// its pass and no command runs, move the virtual clock on by dt times
+// TimeRate. Measuring dt keeps the pace when the browser draws fewer
+// than FPS frames a second. While a command runs over frames, nothing
+// else changes the engine: the player shows what was queued before.
 // Panics in the engine are recovered into Err and pause the simulation.
 func (s *Sim) Frame(dt time.Duration) {
 	s.guard(func() error {
 		s.Frames++
+		_, cycles := s.opts.ReadHeap()
+		s.gaps.frame(s.opts.Nanotime(), cycles)
+		s.newSlot()
 		if !s.ready {
 			return s.load()
 		}
+		s.mem.used(s.routes()) // the gauge counts the routes added since the last GC
 		s.work()
 		if err := s.addQueued(); err != nil {
 			return err
 		}
 		if s.Playing {
 			s.runScriptLines()
-			s.continueGC()
+			if s.job == nil {
+				s.continueGC()
+			}
 			// nominal frames in dt, to a thousandth so that 1/60 s is one
 			ticks := Clamp(math.Round(dt.Seconds()*s.opts.FPS*1000)/1000, 0, maxCatchUp)
 			s.credit += s.speed() * ticks
@@ -173,7 +196,8 @@ func (s *Sim) Frame(dt time.Duration) {
 			s.credit -= float64(n)
 			s.play(n)
 			s.backlog = s.Lanes[0].Pending()
-			if s.Pending() == 0 && !s.scriptBusy() && s.expiring.left == 0 { // queued adds happen at one instant
+			// queued adds happen at one instant; a lane's GC pass is shown whole first
+			if s.Pending() == 0 && !s.scriptBusy() && s.expiring.left == 0 && s.job == nil && !s.building() && !s.gcBusy() {
 				s.clockDue += s.TimeRate * float64(s.Lanes[0].NS.HZ) * ticks / s.opts.FPS
 				d := int64(s.clockDue)
 				s.clockDue -= float64(d)
@@ -252,27 +276,43 @@ func (s *Sim) load() error {
 	return nil
 }
 
-// play shows up to n events in every lane.
+// play shows up to n events in every lane whose layout is not being
+// built (Lane.buildLayout).
 func (s *Sim) play(n int) {
 	for _, l := range s.Lanes {
-		l.play(n)
+		if !l.building() {
+			l.play(n)
+		}
 	}
 }
 
+// building reports whether a lane's layout is being built over frames.
+func (s *Sim) building() bool { return s.Lanes[0].building() || s.Lanes[1].building() }
+
 // advance moves the shared clock d jiffies in both lanes, firing their
-// timers (GC passes), and queues the events that produced.
+// timers (GC passes), and queues the events that produced. Each lane
+// goes to the same time, d past the later lane's: a GC pass cut into
+// frames halts its lane's clock where it starts (netns.GCSlice), and the
+// other lane's, ended in its first slice, does not, so a lane catches up
+// once its pass is done.
 func (s *Sim) advance(d int64) {
+	to := max(s.Lanes[0].NS.Now(), s.Lanes[1].NS.Now()) + d
 	for _, l := range s.Lanes {
-		l.NS.Advance(d)
+		l.NS.Advance(to - l.NS.Now())
 		l.drain()
 	}
 }
 
 // refresh re-lays out every lane whose trie changed and that has nothing
-// left to play, so a walk is always shown over the trie it walked.
+// left to play (or waits for its layout), so a walk is always shown over
+// the trie it walked (not while a command runs: its trie is half done,
+// nor while console lines wait: they will change it again).
 func (s *Sim) refresh() {
+	if s.job != nil || s.Console.Queued() > 0 {
+		return
+	}
 	for _, l := range s.Lanes {
-		if l.Pending() == 0 && !l.NS.GCInProgress() {
+		if (l.Pending() == 0 || l.building()) && !l.NS.GCInProgress() {
 			l.refresh()
 		}
 	}
@@ -291,6 +331,10 @@ func (s *Sim) Step() {
 	s.stepMsg = ""
 	s.guard(func() error {
 		s.Playing = false
+		if b, ok := s.Busy(); ok {
+			s.stepMsg = "busy: " + b.Text
+			return nil
+		}
 		if !s.ready {
 			return nil
 		}
@@ -313,19 +357,31 @@ func (s *Sim) Step() {
 const NothingToStep = "nothing left to show; no timer armed"
 
 // StepMessage returns NothingToStep when the last Step had nothing to do,
-// else "".
+// "busy: PROGRESS" when a command was running, else "".
 func (s *Sim) StepMessage() string { return s.stepMsg }
 
-// SetSpeed sets the playback speed in events per frame, limited to the
-// range of Speeds.
-func (s *Sim) SetSpeed(v float64) {
-	s.Speed = Clamp(v, Speeds[0], Speeds[len(Speeds)-1])
+// SetSpeed sets the playback speed in events per frame. A value outside
+// the range of Speeds (NaN included) is refused with an error, and the
+// speed stays.
+func (s *Sim) SetSpeed(v float64) error {
+	return setIn(&s.Speed, v, Speeds, "speed", "events per frame")
 }
 
-// SetTimeRate sets the virtual seconds per wall second, limited to the
-// range of TimeRates.
-func (s *Sim) SetTimeRate(x float64) {
-	s.TimeRate = Clamp(x, TimeRates[0], TimeRates[len(TimeRates)-1])
+// SetTimeRate sets the virtual seconds per wall second. A value outside
+// the range of TimeRates (NaN included) is refused with an error, and
+// the rate stays.
+func (s *Sim) SetTimeRate(x float64) error {
+	return setIn(&s.TimeRate, x, TimeRates, "clock rate", "virtual seconds per second")
+}
+
+// setIn sets *p to v when v lies within the range of the offered values.
+func setIn(p *float64, v float64, offered []float64, what, unit string) error {
+	lo, hi := offered[0], offered[len(offered)-1]
+	if !(v >= lo && v <= hi) {
+		return fmt.Errorf("%s %v is out of range: %v to %v %s", what, v, lo, hi, unit)
+	}
+	*p = v
+	return nil
 }
 
 // RunGC runs a GC pass now in both lanes, as fib6_run_gc(0, net, true)
@@ -334,6 +390,10 @@ func (s *Sim) RunGC() {
 	s.guard(func() error {
 		if !s.ready {
 			return errors.New("the table is still loading")
+		}
+		if b, ok := s.Busy(); ok {
+			s.Console.write(LineNote, "fib6lab: busy: "+b.Text+"; run GC again when it is done")
+			return nil
 		}
 		for _, l := range s.Lanes {
 			l.NS.RunGC(0, true)
@@ -400,15 +460,23 @@ func (s *Sim) ExpiringPending() int { return s.expiring.left }
 func (s *Sim) ExpiringStatus() string { return s.expiring.status }
 
 // addQueued adds queued expiring routes for AddExpiringBudget of wall
-// time (not while a GC pass runs in slices).
+// time (not while a GC pass runs in slices or a command runs); past the
+// memory budget (routeRoom) the request stops there.
 func (s *Sim) addQueued() error {
 	q := &s.expiring
-	if q.left == 0 || s.gcBusy() {
+	if q.left == 0 || s.gcBusy() || s.job != nil {
 		return nil
 	}
 	start := s.opts.Nanotime()
 	for q.left > 0 {
-		chunk := min(q.left, 64)
+		chunk := min(q.left, 64, s.routeRoom())
+		if chunk == 0 {
+			s.refuseForBudget()
+			q.left = 0
+			s.relayout()
+			q.status = fmt.Sprintf("added %s of %s expiring routes: %s", Commas(q.added), Commas(q.total), s.mem.note)
+			return nil
+		}
 		added, err := s.addExpiring(chunk, q.plen, q.secs)
 		q.left -= chunk
 		q.added += added
@@ -445,13 +513,9 @@ func (s *Sim) addExpiring(n, plen int, secs int64) (int, error) {
 		return 0, fmt.Errorf("bad expiring routes request: %d routes, %d s", n, secs)
 	}
 	for _, l := range s.Lanes {
+		defer l.NS.SetTrace(l.NS.FIB.Trace)
 		l.NS.SetTrace(nil) // the adds are not animated; only GC passes are
 	}
-	defer func() {
-		for _, l := range s.Lanes {
-			l.NS.SetTrace(l.rec)
-		}
-	}()
 	added := 0
 	for range n {
 		p := s.randomPrefix(plen)

@@ -31,7 +31,7 @@ type State struct {
 	KernelRoutes int
 	LastLookup   Lookup // last lookup on table main the trie-walk lane showed
 	Caption      string // the console operation being shown, "" if none
-	Queued       int    // console lines waiting to run
+	Queued       int    // console lines waiting to run, with the one running
 	ConsoleSeq   int    // number of the last console line written
 	Mismatches   int    // console commands whose two runs differed
 	Dropped      int    // trace events the trie-walk lane's recorder dropped (over its limit)
@@ -39,6 +39,10 @@ type State struct {
 	// added yet; ExpiringStatus its progress or result, "" if none.
 	ExpiringPending int
 	ExpiringStatus  string
+	// Busy is the progress of the command running over frames, nil when
+	// none runs (job.go); Memory the memory budget (memory.go).
+	Busy   *Busy
+	Memory MemState
 }
 
 // CaptionWidth is the caption length State reports, in characters.
@@ -50,8 +54,11 @@ func (s *Sim) State() State {
 		Jiffies: s.Jiffies(), Seconds: s.Seconds(), Playing: s.Playing, Speed: s.Speed,
 		TimeRate: s.TimeRate, Frames: s.Frames, Error: s.Err, Lanes: map[string]LaneState{},
 		KernelRoutes: s.KernelRoutes, LastLookup: s.Lanes[0].Lookup, Caption: s.Lanes[0].Caption(CaptionWidth),
-		Queued: s.Console.Queued(), ConsoleSeq: s.Console.seq, Mismatches: s.Console.Mismatches, Dropped: s.Lanes[0].Dropped,
-		ExpiringPending: s.ExpiringPending(), ExpiringStatus: s.ExpiringStatus()}
+		Queued: s.Console.Queued() + s.consoleRunning(), ConsoleSeq: s.Console.seq, Mismatches: s.Console.Mismatches, Dropped: s.Lanes[0].Dropped,
+		ExpiringPending: s.ExpiringPending(), ExpiringStatus: s.ExpiringStatus(), Memory: s.Memory()}
+	if b, ok := s.Busy(); ok {
+		st.Busy = &b
+	}
 	for _, l := range s.Lanes {
 		g := l.NS.GC
 		st.Lanes[l.Strategy.String()] = LaneState{Passes: g.Passes, Visited: g.Visited, Checked: g.Checked,
