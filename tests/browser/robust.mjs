@@ -15,7 +15,12 @@
 //   with the Cancel button, and a cancel stops both namespaces alike,
 // - afterwards the page answers: route counts in state(), `ip -6 route
 //   get` in the console, exec().
+// Then it opens three shared links (untrusted input): two whose clock is
+// out of range (refused, the reason in the banner and state().error) and
+// one 10^8 virtual seconds on (restored at once: the GC timer's idle
+// passes are skipped), with the same frame-gap check.
 // It prints the figures (frame gaps, memory, routes) with the checks.
+import { deflateRawSync } from 'node:zlib';
 import { launch, openPage, checker, waitState, paste } from './lib.mjs';
 
 const FULL_TABLE = 160147;
@@ -116,8 +121,45 @@ async function startThenCancel(page, name, lines, cancel) {
   return { out: await consoleAfter(page, seq), st };
 }
 
+// The links' script: a route expiring in 63 years keeps the GC timer
+// re-arming every 30 s.
+const LINK_SCRIPT = 'ip -6 route add 2001:db8:9::/64 dev eth0 expires 2000000000\n';
+const INITIAL_JIFFIES = 2 ** 32;
+const link = (j) => `p=0.0&n=1&j=${j}&sp=1&f=&x=${deflateRawSync(LINK_SCRIPT).toString('base64url')}`;
+
+// checkLinks opens each link in a fresh page and checks what it shows.
+async function checkLinks(browser) {
+  for (const [name, j, refused] of [
+    ['link j=9000000000000000000', '9000000000000000000', true],
+    ['link j=9223372036854775807', '9223372036854775807', true],
+    ['link 10^8 s on', String(INITIAL_JIFFIES + 1e8 * 250), false],
+  ]) {
+    const { page, errors } = await openPage(browser, `${base}#${link(j)}`);
+    await waitState(page, (s) => s.ready || s.error, 60000);
+    await resetGaps(page);
+    const st = await waitState(page, (s) => refused ? !!s.error : s.jiffies >= Number(j) && s.strategies['gc-list'].passes > 3e6, 20000);
+    await page.waitForTimeout(2000);
+    const g = await gaps(page);
+    const bannerText = await page.evaluate(() => document.getElementById('banner').hidden ? '' : document.getElementById('banner-text').textContent);
+    if (refused) {
+      const want = `link: clock ${j} jiffies is out of range`;
+      check(`${name}: refused with the reason in state().error and the banner`, st && st.error.startsWith(want) && bannerText.startsWith(want),
+        `error ${JSON.stringify(st && st.error)}, banner ${JSON.stringify(bannerText)}`);
+    } else {
+      check(`${name}: restored at its clock, idle GC passes counted`, st && !st.error && st.jiffies >= Number(j) && st.routes === 1 + st.kernelRoutes,
+        `clock ${st && st.jiffies}, ${st && st.strategies['gc-list'].passes} passes, ${st && st.routes} routes, error ${JSON.stringify(st && st.error)}`);
+    }
+    checkGaps(name, g);
+    const ex = await page.evaluate(() => window.fib6lab.exec('ip -6 route show 2001:db8:9::/64'));
+    check(`${name}: the page still answers`, ex.status === 0 && errors.length === 0, JSON.stringify(ex) + errors.slice(0, 2).join(' | '));
+    await page.close();
+  }
+}
+
 const browser = await launch();
 try {
+  await checkLinks(browser);
+  if (process.env.ONLY_LINKS) throw new Error('ONLY_LINKS set: the rest skipped');
   const t0 = Date.now();
   const { page, errors } = await openPage(browser, base);
   // the demo's 10 expiring routes are gone after the first GC pass
