@@ -21,8 +21,13 @@ func (t *Timer) Fires() int64 { return t.fires }
 // with a granularity of 8^n jiffies), and the expiry is rounded up to the
 // next bucket boundary of that level, so a timer never fires early and
 // fires up to one granularity late (a 30 s timer at HZ 250: up to 512
-// jiffies, about 2 s). Even a level-0 timer runs one jiffy after expires.
+// jiffies, about 2 s). Even a level-0 timer runs one jiffy after expires,
+// and one armed for a time already past (a negative gc_interval) runs at
+// the next tick.
 func wheelExpiry(expires, now int64) int64 {
+	if expires < now { // a time already past waits in the current bucket: the next tick
+		expires = now
+	}
 	shift := wheelShift(expires - now)
 	return (expires>>shift + 1) << shift
 }

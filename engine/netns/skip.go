@@ -145,7 +145,7 @@ func (ns *Netns) countTimerPasses(at, limit int64, rearm bool, progress func(at 
 		}
 		r.expires = ns.rearmExpiry(r.last)
 		shift := wheelShift(r.expires - r.last)
-		r.fires = (r.expires>>shift + 1) << shift
+		r.fires = wheelExpiry(r.expires, r.last)
 		if shift > maxShift && seen != nil {
 			maxShift, period = shift, lcm(ns.HZ, 1<<shift)
 			clear(seen)
