@@ -1,6 +1,7 @@
 package iproute2
 
 import (
+	"fib6lab/engine/netns"
 	"fmt"
 	"io"
 	"math"
@@ -286,7 +287,9 @@ func cEscape(c byte) string {
 func (sh *Shell) sleep(total float64, ops []string, out io.Writer) int {
 	maxSec := sh.NS.MaxAdvance() / sh.NS.HZ
 	if !(total <= float64(maxSec)) {
-		fmt.Fprintf(out, "sleep: fib6lab: '%s' is past the virtual clock's range (at most %d seconds)\n", strings.Join(ops, " "), maxSec)
+		// the message names the clock's end, the same in every namespace
+		end := (netns.MaxJiffies - netns.InitialJiffies) / sh.NS.HZ
+		fmt.Fprintf(out, "sleep: fib6lab: '%s' is past the virtual clock's range (it ends %d seconds after boot)\n", strings.Join(ops, " "), end)
 		return 1
 	}
 	sec, nsec := splitSeconds(total)

@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"fib6lab/engine/gc"
 	"fib6lab/engine/netns"
 )
 
@@ -14,7 +13,7 @@ const try = "Try 'sleep --help' for more information.\n"
 // past is fib6lab's refusal of a sleep beyond the clock, at HZ 250 on a
 // fresh namespace: (2^62 - 2^32) / 250 seconds are left.
 func past(what string) string {
-	return "sleep: fib6lab: '" + what + "' is past the virtual clock's range (at most 18446744056529682 seconds)\n"
+	return "sleep: fib6lab: '" + what + "' is past the virtual clock's range (it ends 18446744056529682 seconds after boot)\n"
 }
 
 // TestSleep compares sleep with GNU coreutils 9.1's /usr/bin/sleep on the
@@ -127,7 +126,7 @@ func TestSleep(t *testing.T) {
 		{[]string{"--versio", "x"}, "sleep (fib6lab) GNU coreutils 9.1 sleep on a virtual clock\n", 0, 0},
 	}
 	for _, c := range cases {
-		sh := NewShell(netns.New(250, gc.GCList))
+		sh := NewShell(netns.New(250))
 		from := sh.NS.Now()
 		var out strings.Builder
 		rc := runSleep(sh, c.args, &out)
@@ -142,7 +141,7 @@ func TestSleep(t *testing.T) {
 // over sleeps (0.003 s three times at HZ 250, 4 ms a jiffy, is 2 jiffies
 // with 1 ms left), and dtotimespec's rounding up of nanoseconds holds.
 func TestSleepFractions(t *testing.T) {
-	sh := NewShell(netns.New(250, gc.GCList))
+	sh := NewShell(netns.New(250))
 	from := sh.NS.Now()
 	for range 3 {
 		if rc := runSleep(sh, []string{"0.003"}, &strings.Builder{}); rc != 0 {

@@ -54,7 +54,7 @@ export async function runHostile(page, check, waitState, errors) {
   const busy = await page.evaluate(() => window.fib6lab.state());
   check('hostile: frames keep coming while the script runs', busy.frames > f0 + 5,
     `${busy.frames - f0} frames in 3 s, ${busy.queued} lines still queued`);
-  const done = await waitState(page, (s) => s.queued === 0, 60000);
+  const done = await waitState(page, (s) => s.queued === 0, 180000);
   check('hostile: the whole script ran', done && done.queued === 0, `in ${Date.now() - t0} ms`);
   const f1 = done.frames;
   await page.waitForTimeout(500);
