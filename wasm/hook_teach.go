@@ -17,13 +17,16 @@ import (
 //	speedStep(d), scenarios() -> [{name, title}], loadScenario(name),
 //	runScript(text), shareLink() -> fragment, restore(fragment) -> {error},
 //	setPanel(name, on) and togglePanel(name) for "pseudo", "timeline",
-//	"presenter" and "help";
+//	"presenter", "help" and "legend", resetView() (the camera shows the
+//	whole trie), setKeys([[key, what], ...]) (the page's keys, which the
+//	console's help lists);
 //
 // and state() gains step, playerIndex [trie-walk, gc-list], scenario,
 // narration, pseudo {op, line, values} (trie-walk lane) and pseudoLanes,
 // shown (cumulative GC counts at the player's position, per strategy),
 // timeline {base, head, pos, dropped, marks, jiffies, seconds} and
-// viewState {name, x0, y0, zoomX, zoomY, pseudo, timeline, presenter, help}.
+// viewState {name, x0, y0, zoomX, zoomY, pseudo, timeline, presenter,
+// help, legend}.
 func addTeachHooks(h js.Value, s *app.Sim, g *game.Game) {
 	fn := func(name string, f func([]js.Value) any) { h.Set(name, safe(s, f)) }
 	fn("stepBack", func([]js.Value) any { s.StepBack(); return nil })
@@ -69,6 +72,8 @@ func addTeachHooks(h js.Value, s *app.Sim, g *game.Game) {
 		applyPresenter(s)
 		return errJS(err)
 	})
+	fn("resetView", func([]js.Value) any { s.TheView().Cam.Reset(); return nil })
+	fn("setKeys", func(a []js.Value) any { s.Console.SetKeys(keysJS(a)); return nil })
 	fn("setPanel", func(a []js.Value) any { return setPanel(s, str(a, 0), func(bool) bool { return a[1].Truthy() }) })
 	fn("togglePanel", func(a []js.Value) any { return setPanel(s, str(a, 0), func(on bool) bool { return !on }) })
 	state := h.Get("state")
@@ -81,6 +86,22 @@ func addTeachHooks(h js.Value, s *app.Sim, g *game.Game) {
 		}
 		return st
 	})
+}
+
+// keysJS reads argument 0, an array of [key, what] pairs, as the
+// console's key help; what is not such a pair is left out.
+func keysJS(a []js.Value) []app.KeyHelp {
+	if len(a) == 0 || a[0].Type() != js.TypeObject {
+		return nil
+	}
+	var keys []app.KeyHelp
+	for i := range min(a[0].Length(), app.MaxKeys) {
+		p := a[0].Index(i)
+		if p.Type() == js.TypeObject && p.Length() == 2 && p.Index(0).Type() == js.TypeString && p.Index(1).Type() == js.TypeString {
+			keys = append(keys, app.KeyHelp{Key: p.Index(0).String(), What: p.Index(1).String()})
+		}
+	}
+	return keys
 }
 
 // errJS returns {error: message} for a failed call and {} otherwise.
@@ -104,6 +125,9 @@ func setPanel(s *app.Sim, name string, to func(bool) bool) any {
 		p = &v.Presenter
 	case "help":
 		p = &v.Help
+	case "legend": // kept as NoLegend: shown by default
+		v.NoLegend = !to(!v.NoLegend)
+		return !v.NoLegend
 	default:
 		return map[string]any{"error": "no panel " + name}
 	}
@@ -119,9 +143,9 @@ func applyPresenter(s *app.Sim) { scene.HighContrast(s.TheView().Presenter) }
 func teachState(s *app.Sim, g *game.Game) map[string]any {
 	pos := s.Positions()
 	shown, pseudo := map[string]any{}, []any{}
-	for _, l := range s.Lanes {
+	for i, l := range s.Lanes {
 		c := l.Shown()
-		shown[l.Strategy.String()] = map[string]any{"passes": c.Passes, "visited": c.Visited, "checked": c.Checked, "removed": c.Removed}
+		shown[strategyKeys[i]] = map[string]any{"passes": c.Passes, "visited": c.Visited, "checked": c.Checked, "removed": c.Removed}
 		pseudo = append(pseudo, pseudoJS(l.Pseudo()))
 	}
 	t := s.Lanes[0].Timeline()
@@ -133,7 +157,8 @@ func teachState(s *app.Sim, g *game.Game) map[string]any {
 		"timeline": map[string]any{"base": t.Base, "head": t.Head, "pos": t.Pos, "dropped": t.Dropped,
 			"marks": len(t.Marks), "jiffies": t.Jiffies, "seconds": t.Seconds()},
 		"viewState": map[string]any{"name": string(g.Views.Current), "x0": v.Cam.X0, "y0": v.Cam.Y0,
-			"zoomX": zx, "zoomY": zy, "pseudo": v.Pseudo, "timeline": v.Timeline, "presenter": v.Presenter, "help": v.Help},
+			"zoomX": zx, "zoomY": zy, "pseudo": v.Pseudo, "timeline": v.Timeline, "presenter": v.Presenter, "help": v.Help,
+			"legend": !v.NoLegend},
 	}
 }
 

@@ -13,8 +13,10 @@ import (
 
 // addViewHooks adds to window.fib6lab (h) what the views and the export
 // need: scene() returns the scene on screen encoded for
-// window.fib6export.render (scene.Encode) as a Uint8Array; setView(name)
-// shows "gc", "dst", "ila" or "plot"; setDstMode(mode) shows the route
+// window.fib6export.render (scene.Encode) as a Uint8Array; texts(tag) the
+// texts on screen tagged tag (scene.Item.Tag: "header", ...); setView(name)
+// shows "gc", "dst", "ila" or "plot" (a change of view resets the
+// camera); setDstMode(mode) shows the route
 // cache view's "raw" or "ptb" flood; and state() gains view, frame
 // timing (frameMicrosP50/P95, walkFrameMicrosP50/P95), visiblePrefixes
 // (the trie labels on screen), dst {...}, ila {...} and costPlot {...};
@@ -28,7 +30,16 @@ func addViewHooks(h js.Value, s *app.Sim, g *game.Game) {
 		js.CopyBytesToJS(arr, b)
 		return arr
 	}))
-	h.Set("setView", safe(s, func(a []js.Value) any { return g.Views.Set(str(a, 0)) }))
+	h.Set("texts", safe(s, func(a []js.Value) any { return textsTagged(g.Scene(), str(a, 0)) }))
+	h.Set("setView", safe(s, func(a []js.Value) any {
+		// another view frames another picture: the camera starts whole
+		was := g.Views.Current
+		ok := g.Views.Set(str(a, 0))
+		if ok && g.Views.Current != was {
+			s.TheView().Cam.Reset()
+		}
+		return ok
+	}))
 	h.Set("setDstMode", safe(s, func(a []js.Value) any { return g.Views.Dst.SetMode(str(a, 0)) }))
 	h.Set("ilaInvalidate", safe(s, func([]js.Value) any { return g.Views.ILA.Invalidate() }))
 	h.Set("ilaStep", safe(s, func([]js.Value) any { g.Views.ILA.Step(); return nil }))
@@ -57,7 +68,7 @@ func viewState(g *game.Game) map[string]any {
 	dst := map[string]any{"inflight": g.Views.Dst.Inflight}
 	for _, l := range g.Views.Dst.Lanes {
 		st := l.NS.Dst.Stats
-		dst[l.Kernel] = map[string]any{"sent": l.Last.Sent, "failed": l.Last.Failed, "peak": l.Last.Peak,
+		dst[l.Kernel().String()] = map[string]any{"sent": l.Last.Sent, "failed": l.Last.Failed, "peak": l.Last.Peak,
 			"allocs": st.Allocs, "frees": st.Frees, "gcCalls": st.GCCalls, "gcRuns": st.GCRuns,
 			"failures": st.Failures, "notices": l.NS.Dst.Notices(), "floods": l.Floods, "error": l.Err}
 	}
@@ -82,7 +93,7 @@ func ptbState(f *app.PTBFlood) any {
 		for _, x := range l.Samples {
 			maxListed = max(maxListed, x.Listed)
 		}
-		m[l.Kernel] = map[string]any{"listed": s.Listed, "maxListed": maxListed, "fibRtCache": s.Cache, "live": s.Live,
+		m[l.Kernel().String()] = map[string]any{"listed": s.Listed, "maxListed": maxListed, "fibRtCache": s.Cache, "live": s.Live,
 			"reaped": s.Reaped, "created": l.Created, "refused": l.Refused, "passes": l.NS.GC.Passes,
 			"lastChecked": l.LastPassChecked(), "checked": l.NS.GC.Checked, "routes": l.NS.RT6Stats().FibRtEntries, "error": l.Err}
 	}
@@ -116,6 +127,17 @@ func costState(c *app.CostRun) map[string]any {
 	}
 	routes, added := c.Measuring()
 	return map[string]any{"done": c.Done, "points": pts, "measuring": routes, "built": added}
+}
+
+// textsTagged returns the texts of the scene's items tagged tag.
+func textsTagged(s *scene.Scene, tag string) []any {
+	var out []any
+	for _, it := range s.Tagged(tag) {
+		if it.Kind == scene.KindText {
+			out = append(out, it.Text)
+		}
+	}
+	return out
 }
 
 // visiblePrefixes returns the prefix labels of the scene's trie views.

@@ -24,8 +24,11 @@ const memoryLimit = 5 << 29 // 2.5 GiB
 
 func main() {
 	debug.SetMemoryLimit(memoryLimit)
-	sim := app.NewSim(app.DefaultOptions())
+	o := app.DefaultOptions()
+	o.Headline = true // measured between frames in the page only: it needs a real clock
+	sim := app.NewSim(o)
 	g := game.NewGame(sim)
+	g.Origin = canvasOrigin
 	h := hook(sim)
 	addViewHooks(h, sim, g)
 	addTeachHooks(h, sim, g)
@@ -47,7 +50,8 @@ func main() {
 // reporting whether there was any; state().busy is {cmd, done, total,
 // text, cancelled, script} while a command runs, else null (state().queued
 // counts a console line running with those waiting); state().memory is
-// the memory budget {used, budget, mapped, room, refusals, note}.
+// the memory budget {used, budget, mapped, room, refusals, note};
+// state().headline is the headline measurement (headlineJS).
 func hook(s *app.Sim) js.Value {
 	return js.ValueOf(map[string]any{
 		"state": safe(s, func([]js.Value) any { return stateJS(s.State()) }),
@@ -122,26 +126,33 @@ func arg(a []js.Value, i int, def float64) float64 {
 	return a[i].Float()
 }
 
+// strategyKeys are the keys state().strategies and state().shown give
+// the lanes, left then right: the GC strategies they run at load
+// (app.LaneKernels), kept by position whatever they run now (state().lanes
+// says that).
+var strategyKeys = [2]string{"trie-walk", "gc-list"}
+
 // stateJS converts the simulation summary into a plain JS object.
 func stateJS(st app.State) any {
 	lk := st.LastLookup
-	lanes := map[string]any{}
-	for name, l := range st.Lanes {
-		lanes[name] = map[string]any{
+	strategies, lanes := map[string]any{}, make([]any, len(st.Lanes))
+	for i, l := range st.Lanes {
+		lanes[i] = map[string]any{"id": l.ID, "kernel": l.Kernel, "strategy": l.Strategy,
 			"passes": l.Passes, "visited": l.Visited, "checked": l.Checked, "removed": l.Removed,
 			"lastPassMicros": l.LastPassMicros, "routes": l.Routes, "pending": l.Pending,
 		}
+		strategies[strategyKeys[i]] = lanes[i]
 	}
 	return map[string]any{
 		"ready": st.Ready, "loaded": st.Loaded, "total": st.Total, "routes": st.Routes,
 		"jiffies": st.Jiffies, "seconds": st.Seconds, "playing": st.Playing, "speed": st.Speed,
-		"timeRate": st.TimeRate, "frames": st.Frames, "error": st.Error, "strategies": lanes,
+		"timeRate": st.TimeRate, "frames": st.Frames, "error": st.Error, "strategies": strategies, "lanes": lanes,
 		"kernelRoutes": st.KernelRoutes, "caption": st.Caption, "queued": st.Queued,
 		"consoleSeq": st.ConsoleSeq, "mismatches": st.Mismatches, "droppedEvents": st.Dropped,
 		"expiringPending": st.ExpiringPending, "expiringStatus": st.ExpiringStatus,
 		"lastLookup": map[string]any{"label": lk.Label, "prefix": lk.Prefix, "steps": lk.Steps,
 			"backtracks": lk.Backtracks, "count": lk.Count},
-		"busy": busyJS(st.Busy), "memory": map[string]any{"used": st.Memory.Used, "budget": st.Memory.Budget,
+		"headline": headlineJS(st.Headline), "busy": busyJS(st.Busy), "memory": map[string]any{"used": st.Memory.Used, "budget": st.Memory.Budget,
 			"mapped": st.Memory.Mapped, "room": st.Memory.Room, "refusals": st.Memory.Refusals, "note": st.Memory.Note},
 	}
 }
@@ -153,4 +164,16 @@ func busyJS(b *app.Busy) any {
 		return nil
 	}
 	return map[string]any{"cmd": b.Line, "done": b.Done, "total": b.Total, "text": b.Text, "cancelled": b.Cancelled, "script": b.Script}
+}
+
+// headlineJS converts the headline into {trieWalk, gcList, ratio,
+// resolutionMicros, done}, each strategy {nodesVisited, routesChecked,
+// micros, spread, runs}.
+func headlineJS(h app.HeadlineState) any {
+	cost := func(c app.PassCost) any {
+		return map[string]any{"nodesVisited": c.NodesVisited, "routesChecked": c.RoutesChecked,
+			"micros": c.Micros, "spread": c.Spread, "runs": c.Runs}
+	}
+	return map[string]any{"trieWalk": cost(h.TrieWalk), "gcList": cost(h.GCList), "ratio": h.Ratio,
+		"resolutionMicros": h.ResolutionMicros, "done": h.Done}
 }

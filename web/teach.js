@@ -40,8 +40,13 @@
     ["c", null, "C", "pseudo-code panels", () => panel("pseudo")],
     ["t", null, "T", "time line", () => panel("timeline")],
     ["l", null, "L", "copy a link to this state", () => copyLink()],
+    ["k", null, "K", "legend of the marks on the trie", () => panel("legend")],
+    ["0", null, "0", "reset the view: the whole trie (also a double-click on it)", (f) => f.resetView()],
     ["?", null, "?", "this help", () => panel("help")],
-    ["Escape", null, "Esc", "close the help; stop the console command running (also while typing)", (f) => f.setPanel("help", false)],
+    ["Escape", null, "Esc", "close the help and the intro; stop the console command running (also while typing)", (f) => {
+      f.setPanel("help", false);
+      if (window.fib6intro) window.fib6intro.close();
+    }],
   ];
 
   function typing() {
@@ -100,7 +105,7 @@
     const v = s.viewState;
     $("help").hidden = !v.help;
     document.body.classList.toggle("presenter", !!v.presenter);
-    for (const name of ["pseudo", "timeline", "presenter"]) $(`btn-${name}`).setAttribute("aria-pressed", String(!!v[name]));
+    for (const name of ["pseudo", "timeline", "presenter", "legend"]) $(`btn-${name}`).setAttribute("aria-pressed", String(!!v[name]));
     const sel = $("sel-speed");
     if (sel && Number(sel.value) !== s.speed) sel.value = String(s.speed);
     // a scenario may switch the view (and the route cache view's mode)
@@ -124,12 +129,20 @@
     return true;
   }
 
+  // keyHelp returns the shortcuts as [key, what] pairs, once each: the
+  // help dialog shows them, and the console's help lists them.
+  function keyHelp() {
+    const seen = new Set(), out = [];
+    for (const [, , label, what] of SHORTCUTS) {
+      if (!seen.has(what)) out.push([label, what]);
+      seen.add(what);
+    }
+    return out;
+  }
+
   function fillHelp() {
     const dl = $("help-keys");
-    const seen = new Set();
-    for (const [, , label, what] of SHORTCUTS) {
-      if (seen.has(what)) continue;
-      seen.add(what);
+    for (const [label, what] of keyHelp()) {
       const dt = document.createElement("dt");
       dt.textContent = label;
       const dd = document.createElement("dd");
@@ -145,7 +158,10 @@
     click("btn-back", (f) => f.stepBack());
     click("btn-fwd-op", (f) => f.stepOp(1));
     click("btn-end", (f) => f.seekEnd());
-    for (const name of ["pseudo", "timeline", "presenter", "help"]) $(`btn-${name}`).addEventListener("click", () => panel(name));
+    for (const name of ["pseudo", "timeline", "presenter", "help", "legend"]) $(`btn-${name}`).addEventListener("click", () => panel(name));
+    click("btn-reset-view", (f) => f.resetView());
+    // a double-click on the canvas (ebiten's) shows the whole trie again
+    document.addEventListener("dblclick", (e) => { if (e.target instanceof HTMLCanvasElement) { call((f) => f.resetView()); sync(); } });
     $("btn-fullscreen").addEventListener("click", fullscreen);
     $("btn-copy-link").addEventListener("click", copyLink);
     $("help-close").addEventListener("click", () => { call((f) => f.setPanel("help", false)); sync(); });
@@ -172,6 +188,7 @@
   // the URL fragment describes.
   function start() {
     if (!window.fib6lab || !fillScenarios()) return setTimeout(start, 50);
+    call((f) => f.setKeys(keyHelp()));
     if (location.hash.length > 1) {
       const r = call((f) => f.restore(location.hash.slice(1)));
       const s = call((f) => f.state());

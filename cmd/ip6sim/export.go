@@ -87,8 +87,8 @@ func tableScene(ns *netns.Netns, script string) *scene.Scene {
 	lay := app.BuildLayout(tb)
 	hd := scene.Header{
 		Title:    "table main — ip6sim " + script,
-		Subtitle: fmt.Sprintf("kernel model %s · GC strategy %s · HZ %d", ns.Kernel, ns.Strategy, ns.HZ),
-		Accent:   scene.LaneAccents[ns.Strategy],
+		Subtitle: fmt.Sprintf("kernel model %s · GC strategy %s · HZ %d", ns.Features().Release, ns.GCStrategy(), ns.HZ),
+		Accent:   scene.LaneAccents[ns.GCStrategy()],
 		Lines: []string{
 			fmt.Sprintf("routes %s   trie nodes %s   virtual time %.2f s (jiffies %d)",
 				app.Commas(tb.Entries), app.Commas(len(lay.Nodes)), float64(ns.Uptime())/float64(ns.HZ), ns.Now()),

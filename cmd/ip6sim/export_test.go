@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"fib6lab/engine/gc"
 	"fib6lab/engine/iproute2"
 	"fib6lab/engine/netns"
 	"fib6lab/wasm/scene"
@@ -28,7 +27,7 @@ func TestBatchExportsTable(t *testing.T) {
 	}
 	for _, name := range []string{"t.svg", "t.pdf", "t.png"} {
 		out := filepath.Join(dir, name)
-		if rc := batch(iproute2.NewShell(netns.New(0, gc.GCList)), sh, out, ""); rc != 0 {
+		if rc := batch(iproute2.NewShell(netns.New(0)), sh, out, ""); rc != 0 {
 			t.Fatalf("%s: status %d", name, rc)
 		}
 		b, err := os.ReadFile(out)

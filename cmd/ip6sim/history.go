@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -28,6 +29,48 @@ func historyPath() string {
 		return ""
 	}
 	return filepath.Join(home, ".ip6sim_history")
+}
+
+// usableHistory returns path if the prompt may keep its history there: a
+// regular file (a symbolic link to one too) or no file yet, trimmed
+// (trimHistory). Otherwise (a named pipe, a device such as /dev/zero, a
+// directory, a file it cannot read or rewrite) it says so in one line
+// on warn and returns "": the prompt goes on without history. "" stays
+// "".
+func usableHistory(path string, warn io.Writer) string {
+	if path == "" {
+		return ""
+	}
+	fi, err := os.Stat(path)
+	switch {
+	case err == nil && !fi.Mode().IsRegular():
+		err = fmt.Errorf("%s is not a regular file (%s)", path, fileKind(fi.Mode()))
+	case os.IsNotExist(err):
+		err = nil
+	}
+	if err == nil {
+		err = trimHistory(path)
+	}
+	if err != nil {
+		fmt.Fprintf(warn, "ip6sim: no history: %v\n", err)
+		return ""
+	}
+	return path
+}
+
+// fileKind names what a file that is not regular is.
+func fileKind(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&os.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	}
+	return "not a plain file"
 }
 
 // history saves the prompt's lines with readline (which appends them to

@@ -2,11 +2,13 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/chzyer/readline"
@@ -81,5 +83,33 @@ func TestTerminalPromptHistory(t *testing.T) {
 	lines := strings.Split(strings.TrimSuffix(string(saved), "\n"), "\n")
 	if len(lines) > 2*historyLines || lines[len(lines)-1] != "echo 2499" || bytes.Contains(saved, []byte("xxx")) || bytes.Contains(saved, []byte("zzz")) {
 		t.Errorf("history: %d lines, %d bytes, last %q", len(lines), len(saved), lines[len(lines)-1])
+	}
+}
+
+// The prompt keeps its history only in a regular file or a file not yet
+// there; a named pipe (which would block), a device such as /dev/zero
+// (which would never end) and a directory are left alone with one line
+// on stderr, and the prompt goes on without history.
+func TestUsableHistory(t *testing.T) {
+	dir := t.TempDir()
+	fifo, zero, sub, plain := dir+"/fifo", dir+"/zero", dir+"/sub", dir+"/plain"
+	if err := errors.Join(syscall.Mkfifo(fifo, 0o600), os.Symlink("/dev/zero", zero), os.Mkdir(sub, 0o700), os.WriteFile(plain, []byte("echo 1\n\n"), 0o600)); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ path, want, warn string }{
+		{"", "", ""},
+		{dir + "/none", dir + "/none", ""},
+		{plain, plain, ""},
+		{fifo, "", "ip6sim: no history: " + fifo + " is not a regular file (a named pipe)\n"},
+		{zero, "", "ip6sim: no history: " + zero + " is not a regular file (a device)\n"},
+		{sub, "", "ip6sim: no history: " + sub + " is not a regular file (a directory)\n"},
+	} {
+		var warn bytes.Buffer
+		if got := usableHistory(c.path, &warn); got != c.want || warn.String() != c.warn {
+			t.Errorf("%q: %q, warned %q; want %q, %q", c.path, got, warn.String(), c.want, c.warn)
+		}
+	}
+	if b, _ := os.ReadFile(plain); string(b) != "echo 1\n" {
+		t.Errorf("regular history not trimmed: %q", b)
 	}
 }

@@ -13,7 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"fib6lab/engine/gc"
 	"fib6lab/engine/iproute2"
 	"fib6lab/engine/netns"
 )
@@ -33,15 +32,59 @@ func TestScriptFeedStopsBetweenLines(t *testing.T) {
 		{"echo 1\n", 99, "1\n"},
 	} {
 		calls := 0
+		var out bytes.Buffer
+		w := bufio.NewWriter(&out)
 		feed := &scriptFeed{br: bufio.NewReaderSize(strings.NewReader(c.script), 16), stop: func() bool {
 			calls++
 			return calls >= c.stopAt
-		}}
-		var out bytes.Buffer
-		iproute2.NewShell(netns.New(0, gc.GCList)).RunScript(feed, &out)
+		}, flush: w.Flush}
+		iproute2.NewShell(netns.New(0)).RunScript(feed, w)
 		if out.String() != c.want || feed.err != nil {
 			t.Errorf("%.20q stopped at call %d: %.40q, %v; want %.40q", c.script, c.stopAt, out.String(), feed.err, c.want)
 		}
+	}
+}
+
+// The output of each line is flushed before the next line is handed
+// over: what is out at each flush is the output of the lines before.
+func TestScriptFeedFlushesEachLine(t *testing.T) {
+	var out bytes.Buffer
+	w := bufio.NewWriter(&out)
+	var seen []string
+	feed := &scriptFeed{br: bufio.NewReader(strings.NewReader("echo 1; echo 2\n\necho 3\n")), stop: func() bool { return false },
+		flush: func() error { w.Flush(); seen = append(seen, out.String()); return nil }}
+	iproute2.NewShell(netns.New(0)).RunScript(feed, w)
+	if strings.Join(seen, "|") != "|1\n2\n|1\n2\n|1\n2\n3\n" {
+		t.Errorf("out at each flush: %q", seen)
+	}
+}
+
+// A SIGTERM, which ends ip6sim at once, loses nothing the lines that ran
+// printed: the gen line is out while the sleep after it runs.
+func TestTermKeepsOutput(t *testing.T) {
+	script := filepath.Join(t.TempDir(), "s.sh")
+	if err := os.WriteFile(script, []byte("echo start\n"+longSetup()+"sleep 4000\necho after\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := ip6sim(t, "-f", script)
+	stdout, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	r := bufio.NewReader(stdout)
+	var lines []string
+	for len(lines) < 2 {
+		l, err := r.ReadString('\n')
+		if err != nil {
+			t.Fatalf("%q, %v", lines, err)
+		}
+		lines = append(lines, strings.TrimSuffix(l, "\n"))
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	rest, _ := io.ReadAll(r)
+	err := cmd.Wait()
+	if lines[0] != "start" || !strings.HasPrefix(lines[1], "gen: 100000 routes added") || len(rest) != 0 || err == nil {
+		t.Errorf("lines %q, then %q, %v", lines, rest, err)
 	}
 }
 

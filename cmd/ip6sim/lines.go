@@ -7,49 +7,34 @@ import (
 )
 
 // readLine reads the next line of br and returns it without its "\n"
-// (and a "\r" before that, as Shell.RunScript strips them) when it has
-// at most max bytes; n is the line's length in bytes either way. A
-// longer line is read to its end but not kept (line ""), so memory
-// stays within about twice max whatever the input. err is io.EOF when
-// the input has no more lines, or the read error.
+// (a "\r" before it stays, as bash keeps it) when it has at most max
+// bytes; n is the line's length in bytes either way. A longer line is
+// read to its end but not kept (line ""), so memory stays within about
+// twice max whatever the input. err is io.EOF when the input has no more
+// lines, or the read error.
 func readLine(br *bufio.Reader, max int) (line string, n int, err error) {
 	var kept []byte
-	var before byte // the byte before the current piece
 	for {
 		piece, err := br.ReadSlice('\n')
 		n += len(piece)
 		kept = append(kept, piece...)
-		if n > max+2 { // +2: the "\r\n" that is not part of the line
+		if n > max+1 { // +1: the "\n" that is not part of the line
 			kept = kept[:0]
 		}
 		if err == bufio.ErrBufferFull {
-			before = piece[len(piece)-1]
 			continue
 		}
 		if n == 0 {
 			return "", 0, err
 		}
-		n -= lineEnd(piece, before)
+		if piece[len(piece)-1] == '\n' {
+			n--
+		}
 		if n > max {
 			return "", n, nil
 		}
 		return string(kept[:n]), n, nil
 	}
-}
-
-// lineEnd returns how many bytes of "\r\n" or "\n" end a line whose last
-// piece is last and whose byte before that piece is before.
-func lineEnd(last []byte, before byte) int {
-	if last[len(last)-1] != '\n' {
-		return 0
-	}
-	if len(last) >= 2 {
-		before = last[len(last)-2]
-	}
-	if before == '\r' {
-		return 2
-	}
-	return 1
 }
 
 // promptLimit is the most bytes typed or pasted into one line that the

@@ -19,16 +19,17 @@ func TestReadLine(t *testing.T) {
 		n    int
 		err  error
 	}
-	want := []res{{"short", 5, nil}, {strings.Repeat("x", 10), 10, nil}, {"", 11, nil}, {"", 100, nil}, {"", 0, nil}, {"last", 4, nil}, {"", 0, io.EOF}}
+	want := []res{{"short\r", 6, nil}, {strings.Repeat("x", 10), 10, nil}, {"", 12, nil}, {"", 100, nil}, {"", 0, nil}, {"last", 4, nil}, {"", 0, io.EOF}}
 	for i, w := range want {
 		line, n, err := readLine(br, 10)
 		if (res{line, n, err}) != w {
 			t.Errorf("line %d: %q %d %v, want %q %d %v", i+1, line, n, err, w.line, w.n, w.err)
 		}
 	}
-	// "\r" the last byte of a full buffer, "\n" the next piece
+	// "\r" the last byte of a full buffer, "\n" the next piece: the
+	// "\r" stays, as bash keeps it
 	br = bufio.NewReaderSize(strings.NewReader("abcdefghijklmno\r\n"), 16)
-	if line, n, err := readLine(br, 20); line != "abcdefghijklmno" || n != 15 || err != nil {
+	if line, n, err := readLine(br, 20); line != "abcdefghijklmno\r" || n != 16 || err != nil {
 		t.Errorf("CR LF across pieces: %q %d %v", line, n, err)
 	}
 }
@@ -105,7 +106,8 @@ func TestTypedLimitLargePaste(t *testing.T) {
 }
 
 // Lines from a pipe: a 1 MB `ip` line fails as execve would, a 5 MiB
-// line is refused with the shell's message, and the lines after each run.
+// line (its "\r" counted, as bash keeps it) is refused with the shell's
+// message, and the lines after each run.
 func TestPipePromptLongLines(t *testing.T) {
 	var in bytes.Buffer
 	fmt.Fprintf(&in, "ip -6 route add 2001:db8::/64 dev lo proto %s\n", strings.Repeat("x", 1000000))
@@ -121,9 +123,21 @@ func TestPipePromptLongLines(t *testing.T) {
 		t.Errorf("status %d", rc)
 	}
 	want := "bash: line 1: /usr/sbin/ip: Argument list too long\nnext 126\n" +
-		"bash: line 3: line too long: 5242885 bytes (fib6lab limit 4194304)\nnext 2\n" +
+		"bash: line 3: line too long: 5242886 bytes (fib6lab limit 4194304)\nnext 2\n" +
 		strings.Repeat("z", 4<<20-5) + "\nlast 0\n"
 	if string(out) != want {
 		t.Errorf("output (%d bytes) differs: %.300q", len(out), out)
+	}
+}
+
+// At the prompt (from a pipe) `exit N` ends ip6sim with N, as it ends
+// bash, even inside a list; a "\r" before a newline stays in the line.
+func TestPromptExit(t *testing.T) {
+	cmd := ip6sim(t)
+	cmd.Stdin = strings.NewReader("echo a\r\nnosuch\r\necho b; exit 3; echo no\necho no\n")
+	out, err := cmd.CombinedOutput()
+	want := "a\r\nbash: line 2: $'nosuch\\r': command not found\nb\n"
+	if rc := exitCode(t, err); rc != 3 || string(out) != want {
+		t.Errorf("status %d, output %q; want 3, %q", rc, out, want)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"fib6lab/engine/gc"
 	"fib6lab/engine/iproute2"
@@ -32,8 +33,8 @@ const (
 type options struct {
 	script, tablePath, plotPath string
 	hz                          int64
-	strategy                    gc.Strategy
-	gcSet                       bool // --gc was given: it overrides the strategy of --kernel
+	strategy                    gc.Strategy // with gcSet: --gc's, in place of the release's
+	gcSet                       bool
 	kernel                      string
 }
 
@@ -74,7 +75,7 @@ func parseOptions(args []string, usage io.Writer) (options, error) {
 	fs.SetOutput(usage)
 	fs.StringVar(&o.script, "f", "", "run the commands of this script file and exit")
 	fs.Int64Var(&o.hz, "hz", netns.DefaultHZ, fmt.Sprintf("kernel tick rate (CONFIG_HZ, %d..%d)", minHZ, maxHZ))
-	name := fs.String("gc", gc.GCList.String(), "GC strategy: trie-walk or gc-list (overrides the one --kernel implies)")
+	name := fs.String("gc", "", "GC strategy trie-walk or gc-list, in place of the one the kernel release implies (default: the release's)")
 	fs.StringVar(&o.tablePath, "export", "", "after the script, draw table main's trie to this file (.svg, .pdf or .png)")
 	fs.StringVar(&o.plotPath, "export-plot", "", "measure a GC pass of both strategies and plot it to this file (.svg, .pdf or .png)")
 	fs.StringVar(&o.kernel, "kernel", "", "modelled kernel release, as the `kernel VERSION` command (e.g. 6.1)")
@@ -88,9 +89,6 @@ func parseOptions(args []string, usage io.Writer) (options, error) {
 		return o, fmt.Errorf("ip6sim: --hz %d: out of range: a Linux kernel has CONFIG_HZ %d..%d (usually 100, 250, 300 or 1000)", o.hz, minHZ, maxHZ)
 	}
 	var err error
-	if o.strategy, err = gc.ParseStrategy(*name); err != nil {
-		return o, fmt.Errorf("ip6sim: --gc: %v", err)
-	}
 	fs.Visit(func(f *flag.Flag) {
 		o.gcSet = o.gcSet || f.Name == "gc"
 		if f.Value.String() == "" && err == nil {
@@ -100,12 +98,33 @@ func parseOptions(args []string, usage io.Writer) (options, error) {
 	if err != nil {
 		return o, err
 	}
+	if o.gcSet {
+		if o.strategy, err = gc.ParseStrategy(*name); err != nil {
+			return o, fmt.Errorf("ip6sim: --gc: %v", err)
+		}
+	}
 	for _, e := range []struct{ flag, path string }{{"export", o.tablePath}, {"export-plot", o.plotPath}} {
 		if err := checkExportPath(e.path); err != nil {
 			return o, fmt.Errorf("ip6sim: --%s: %v", e.flag, err)
 		}
 	}
+	if o.tablePath != "" && sameFile(o.tablePath, o.plotPath) {
+		return o, fmt.Errorf("ip6sim: --export and --export-plot name the same file %s: the plot would overwrite the table", o.plotPath)
+	}
 	return o, nil
+}
+
+// sameFile reports whether paths a and b name the same file: the same
+// path once made absolute and clean, or the same existing file (links).
+func sameFile(a, b string) bool {
+	absA, errA := filepath.Abs(a)
+	absB, errB := filepath.Abs(b)
+	if errA == nil && errB == nil && absA == absB {
+		return true
+	}
+	fa, errA := os.Stat(a)
+	fb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(fa, fb)
 }
 
 // dashed returns a flag's name as ip6sim's messages write it: -f, --hz.
@@ -117,10 +136,13 @@ func dashed(name string) string {
 }
 
 // checkExportPath reports why path ("": no export) cannot take an export:
-// an unknown format, or a file that cannot be opened for writing. It
-// opens path as the export will, without truncating it, and removes it
-// again if it did not exist, so that a bad path fails before the script
-// runs rather than after.
+// an unknown format, a file that is there but neither a regular file nor
+// a directory (a named pipe would block the export, a device would
+// swallow it), or a file that cannot be opened for writing (a
+// directory). It opens path as the export
+// will, without truncating it, and removes it again if it did not
+// exist, so that a bad path fails before the script runs rather than
+// after.
 func checkExportPath(path string) error {
 	if path == "" {
 		return nil
@@ -128,7 +150,10 @@ func checkExportPath(path string) error {
 	if _, err := export.FormatFromPath(path); err != nil {
 		return err
 	}
-	_, statErr := os.Stat(path)
+	fi, statErr := os.Stat(path)
+	if statErr == nil && !fi.Mode().IsRegular() && !fi.IsDir() { // a directory fails to open
+		return fmt.Errorf("%s is not a regular file (%s)", path, fileKind(fi.Mode()))
+	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644)
 	if err != nil {
 		return err
@@ -141,16 +166,20 @@ func checkExportPath(path string) error {
 }
 
 // newShell returns a shell on a fresh namespace set up as o says: tick
-// rate, kernel release, then the GC strategy if --gc was given.
+// rate and kernel release; with --gc, the release's features with their
+// GC strategy changed to o.strategy (set once: a `kernel` command in the
+// script sets all of them from its release again).
 func newShell(o options) (*iproute2.Shell, error) {
-	sh := iproute2.NewShell(netns.New(o.hz, o.strategy))
+	ns := netns.New(o.hz)
 	if o.kernel != "" {
-		if err := sh.NS.SetKernel(o.kernel); err != nil {
+		if err := ns.SetKernel(o.kernel); err != nil {
 			return nil, fmt.Errorf("ip6sim: --kernel %s: %v", o.kernel, err)
 		}
-		if o.gcSet {
-			sh.NS.Strategy = o.strategy
-		}
 	}
-	return sh, nil
+	if o.gcSet {
+		f := ns.Features()
+		f.GCList = o.strategy == gc.GCList
+		ns.SetFeatures(f)
+	}
+	return iproute2.NewShell(ns), nil
 }

@@ -2,13 +2,16 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"syscall"
 	"testing"
 
 	"fib6lab/engine/gc"
+	"fib6lab/engine/kernel"
 )
 
 // TestMain runs ip6sim's main instead of the tests when IP6SIM_MAIN is
@@ -48,6 +51,14 @@ func TestParseOptionsRefuses(t *testing.T) {
 	if err := os.Mkdir(svgDir, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	other := t.TempDir()
+	fifo, dev, plain, link := other+"/f.svg", other+"/null.svg", other+"/p.svg", other+"/l.svg"
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := errors.Join(os.Symlink("/dev/null", dev), os.WriteFile(plain, nil, 0o644), os.Symlink(plain, link)); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
@@ -66,6 +77,10 @@ func TestParseOptionsRefuses(t *testing.T) {
 		{[]string{"--export", filepath.Join(dir, "t.jpg")}, `ip6sim: --export: export ` + dir + `/t.jpg: unknown format ".jpg" (want .svg, .pdf or .png)`},
 		{[]string{"--export", dir + "/no/t.svg"}, `ip6sim: --export: open ` + dir + `/no/t.svg: no such file or directory`},
 		{[]string{"--export-plot", svgDir}, `ip6sim: --export-plot: open ` + svgDir + `: is a directory`},
+		{[]string{"--export", fifo}, `ip6sim: --export: ` + fifo + ` is not a regular file (a named pipe)`},
+		{[]string{"--export-plot", dev}, `ip6sim: --export-plot: ` + dev + ` is not a regular file (a device)`},
+		{[]string{"--export", dir + "/p.svg", "--export-plot", dir + "/./p.svg"}, `ip6sim: --export and --export-plot name the same file ` + dir + `/./p.svg: the plot would overwrite the table`},
+		{[]string{"--export", plain, "--export-plot", link}, `ip6sim: --export and --export-plot name the same file ` + link + `: the plot would overwrite the table`},
 	} {
 		if _, err := parseOptions(c.args, io.Discard); err == nil || err.Error() != c.want {
 			t.Errorf("%q:\n got %v\nwant %s", c.args, err, c.want)
@@ -98,24 +113,37 @@ func TestParseOptionsAccepts(t *testing.T) {
 	}
 }
 
-// --kernel sets the release's GC strategy; an explicit --gc wins.
+// --kernel sets the release's features, GC strategy included; an explicit
+// --gc changes only that one switch of them, and a `kernel` command in
+// the script sets all of them from its release again.
 func TestKernelAndGC(t *testing.T) {
 	for _, c := range []struct {
-		args []string
-		want gc.Strategy
+		args    []string
+		want    gc.Strategy
+		release string
 	}{
-		{[]string{"--kernel", "6.1"}, gc.TrieWalk},
-		{[]string{"--kernel", "6.1", "--gc", "gc-list"}, gc.GCList},
-		{[]string{"--gc", "trie-walk", "--kernel", "6.12"}, gc.TrieWalk},
-		{[]string{"--kernel", "6.12"}, gc.GCList},
+		{nil, gc.GCList, "6.18"},
+		{[]string{"--gc", "trie-walk"}, gc.TrieWalk, "6.18"},
+		{[]string{"--kernel", "6.1"}, gc.TrieWalk, "6.1"},
+		{[]string{"--kernel", "6.1", "--gc", "gc-list"}, gc.GCList, "6.1"},
+		{[]string{"--gc", "trie-walk", "--kernel", "6.12"}, gc.TrieWalk, "6.12"},
+		{[]string{"--kernel", "6.12"}, gc.GCList, "6.12"},
 	} {
 		o, err := parseOptions(c.args, io.Discard)
 		if err != nil {
 			t.Fatal(err)
 		}
 		sh, err := newShell(o)
-		if err != nil || sh.NS.Strategy != c.want {
-			t.Errorf("%q: strategy %v, %v; want %v", c.args, sh.NS.Strategy, err, c.want)
+		if err != nil || sh.NS.GCStrategy() != c.want || sh.NS.Features().Release.String() != c.release {
+			t.Fatalf("%q: strategy %v, %v, features %+v; want %v on %s", c.args, sh.NS.GCStrategy(), err, sh.NS.Features(), c.want, c.release)
+		}
+		want := kernel.For(sh.NS.Features().Release)
+		want.GCList = c.want == gc.GCList
+		if sh.NS.Features() != want {
+			t.Errorf("%q: features %+v, want the release's but the GC strategy: %+v", c.args, sh.NS.Features(), want)
+		}
+		if sh.Run("kernel 6.8", io.Discard) != 0 || sh.NS.Features() != kernel.For(kernel.Release{Major: 6, Minor: 8}) {
+			t.Errorf("%q: after kernel 6.8: %+v", c.args, sh.NS.Features())
 		}
 	}
 	o, _ := parseOptions([]string{"--kernel", "6.1x"}, io.Discard)

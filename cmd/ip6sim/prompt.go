@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"sync/atomic"
 
 	"github.com/chzyer/readline"
@@ -55,7 +54,7 @@ func interactive(sh *iproute2.Shell) int {
 	var src lineSource = pipePrompt{bufio.NewReader(os.Stdin)}
 	if readline.DefaultIsTerminal() {
 		var err error
-		src, err = newTerminalPrompt(readline.NewCancelableStdin(os.Stdin), os.Stdout, historyPath())
+		src, err = newTerminalPrompt(readline.NewCancelableStdin(os.Stdin), os.Stdout, usableHistory(historyPath(), os.Stderr))
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "ip6sim:", err)
 			return 2
@@ -68,7 +67,8 @@ func interactive(sh *iproute2.Shell) int {
 }
 
 // prompt runs the lines of src on sh, writing their output to out. It
-// returns the last status at EOF or `exit`, or 2 on a read error. A
+// returns the last status at EOF, the status of `exit` (Shell.Exited:
+// `exit 3` ends it with 3, as it ends bash), or 2 on a read error. A
 // refused line prints its message and sets the status to 2; each
 // command takes the SIGINT that arrived before it ended (in.consume).
 func prompt(sh *iproute2.Shell, src lineSource, in *interrupter, out io.Writer) int {
@@ -82,9 +82,10 @@ func prompt(sh *iproute2.Shell, src lineSource, in *interrupter, out io.Writer) 
 			return sh.Status
 		case err == io.EOF:
 			return sh.Status
-		case err == readline.ErrInterrupt:
+		case err == readline.ErrInterrupt: // bash: the line is dropped, $? is 130
 			j.Reset()
 			src.SetPrompt(ps1)
+			sh.Status = interruptStatus
 			continue
 		case errors.As(err, &long):
 			sh.Line++ // the shell counts the lines it refuses
@@ -105,11 +106,11 @@ func prompt(sh *iproute2.Shell, src lineSource, in *interrupter, out io.Writer) 
 			continue
 		}
 		src.SetPrompt(ps1)
-		if strings.TrimSpace(logical) == "exit" {
-			return sh.Status
-		}
 		sh.Run(logical, out)
 		in.consume()
+		if sh.Exited() {
+			return sh.Status
+		}
 	}
 }
 
@@ -144,12 +145,8 @@ type terminalPrompt struct {
 }
 
 // newTerminalPrompt returns a prompt reading stdin and echoing to stdout,
-// with its history in the file histPath ("": none), trimmed first
-// (trimHistory).
+// with its history in the file histPath ("": none; see usableHistory).
 func newTerminalPrompt(stdin io.ReadCloser, stdout io.Writer, histPath string) (*terminalPrompt, error) {
-	if err := trimHistory(histPath); err != nil {
-		return nil, err
-	}
 	p := &terminalPrompt{}
 	cfg := &readline.Config{
 		Prompt: ps1, InterruptPrompt: "^C", EOFPrompt: "exit",

@@ -24,8 +24,8 @@ func runFile(sh *iproute2.Shell, path string) (status int, ended bool) {
 	defer f.Close()
 	in := catchInterrupts(sh.NS)
 	defer in.stop()
-	feed := &scriptFeed{br: bufio.NewReader(f), stop: in.interrupted}
 	w := bufio.NewWriter(os.Stdout)
+	feed := &scriptFeed{br: bufio.NewReader(f), stop: in.interrupted, flush: w.Flush}
 	rc := sh.RunScript(feed, w)
 	w.Flush()
 	switch {
@@ -41,19 +41,26 @@ func runFile(sh *iproute2.Shell, path string) (status int, ended bool) {
 // scriptFeed hands a script to Shell.RunScript one line per Read and
 // ends it (io.EOF) before the next line once stop reports true, so that
 // after an interrupted command not one more line runs, not even one
-// already read from the file. A read error other than io.EOF ends the
-// script too and is kept in err.
+// already read from the file. Before handing over a line it calls flush,
+// so that what the commands of the lines before printed is out (a
+// SIGTERM, which ends the process at once, loses nothing they printed)
+// while a line's output stays buffered. A read error other than io.EOF
+// ends the script too and is kept in err.
 type scriptFeed struct {
-	br   *bufio.Reader
-	stop func() bool
-	err  error
-	line []byte // the rest of the current piece, not yet handed over
-	mid  bool   // the pieces handed over so far end inside a line
+	br    *bufio.Reader
+	stop  func() bool
+	flush func() error
+	err   error
+	line  []byte // the rest of the current piece, not yet handed over
+	mid   bool   // the pieces handed over so far end inside a line
 }
 
 // Read implements io.Reader.
 func (s *scriptFeed) Read(p []byte) (int, error) {
 	if len(s.line) == 0 {
+		if !s.mid {
+			s.flush()
+		}
 		if !s.mid && s.stop() {
 			return 0, io.EOF
 		}

@@ -7,6 +7,7 @@ import (
 
 	"fib6lab/engine/fib6"
 	"fib6lab/engine/ila"
+	"fib6lab/engine/kernel"
 	"fib6lab/engine/lwtunnel"
 )
 
@@ -18,13 +19,15 @@ var (
 	_ Host          = (*fakeHost)(nil)
 )
 
-// fakeHost is a namespace with a settable clock that counts GC runs.
+// fakeHost is a namespace with a settable clock and release (the zero
+// Features: no max_size verdict, no parent linking) that counts GC runs.
 type fakeHost struct {
 	now    int64
 	tun    Tunables
 	lastGC int64
 	runs   []int64 // timeouts fib6_run_gc was given
 	forced int
+	kern   kernel.Features
 }
 
 func (h *fakeHost) Now() int64                     { return h.now }
@@ -34,6 +37,7 @@ func (h *fakeHost) RunGC(expires int64, _ bool)    { h.runs = append(h.runs, exp
 func (h *fakeHost) ForceStartGC()                  { h.forced++ }
 func (h *fakeHost) DevMTU(int) uint32              { return 1500 }
 func (h *fakeHost) IsRouter(int, netip.Addr) bool  { return true }
+func (h *fakeHost) Features() kernel.Features      { return h.kern }
 func newOps(ncpu int) (*Ops, *fakeHost, *fib6.Net) { return newOpsHZ(ncpu, 100) }
 
 func newOpsHZ(ncpu int, hz int64) (*Ops, *fakeHost, *fib6.Net) {
@@ -70,7 +74,7 @@ func TestCounterBatching(t *testing.T) {
 // TestAllocBefore63 drives dst_alloc past max_size on one CPU.
 func TestAllocBefore63(t *testing.T) {
 	o, h, _ := newOps(1)
-	o.Kernel.MaxSize = true
+	h.kern = kernel.For(kernel.Release{Major: 6, Minor: 1})
 	h.tun.GCThresh, h.tun.MaxSize = 4, 40
 	var got []*Entry
 	for range 100 {
@@ -198,7 +202,7 @@ func TestBucketEviction(t *testing.T) {
 			t.Errorf("%v evicted, older ones kept", d)
 		}
 	}
-	if h.forced != 30 || rt.OnGCList() != o.Kernel.LinkParent {
+	if h.forced != 30 || rt.OnGCList() != h.kern.LinkParent {
 		t.Errorf("force-started %d", h.forced)
 	}
 	pcpu.Release()

@@ -124,7 +124,7 @@ func (nh *Nexthop) PathMTU() uint32 {
 // entry for the same destination is replaced, the clone goes to the chain
 // head (fib_rt_cache++), the oldest entries are evicted while the bucket
 // is deeper than a random 5..9, and then the route's node gets a new
-// serial number, the route joins its GC list (with Kernel.LinkParent) and
+// serial number, the route joins its GC list (with Features.LinkParent) and
 // the GC timer is force-started. On error the caller still owns e.
 func (nh *Nexthop) insert(e *Entry) error {
 	o := nh.ops
@@ -147,7 +147,7 @@ func (nh *Nexthop) insert(e *Entry) error {
 		nh.remove(b, b.oldest())
 	}
 	o.FIB.UpdateSernum(nh.route)
-	if o.Kernel.LinkParent && nh.route.Table != nil {
+	if o.Host.Features().LinkParent && nh.route.Table != nil {
 		nh.route.Table.AddGCList(nh.route)
 	}
 	o.Host.ForceStartGC()

@@ -5,6 +5,7 @@ import (
 	"net/netip"
 
 	"fib6lab/engine/fib6"
+	"fib6lab/engine/kernel"
 	"fib6lab/engine/lwtunnel"
 	"fib6lab/engine/trace"
 )
@@ -29,6 +30,9 @@ type Host interface {
 	// ifindex exists with NTF_ROUTER (the test rt6_age_examine_exception
 	// makes on gateway exceptions).
 	IsRouter(ifindex int, gw netip.Addr) bool
+	// Features returns the modelled release's behaviours; the dst code
+	// reads MaxSize (ip6_dst_gc, dst_alloc) and LinkParent (exceptions).
+	Features() kernel.Features
 }
 
 // Tunables are the net.ipv6.route.* sysctls the dst code reads. Counts
@@ -40,18 +44,6 @@ type Tunables struct {
 	GCElasticity  int64 // gc_elasticity (a shift)
 	GCTimeout     int64 // gc_timeout
 	MTUExpires    int64 // mtu_expires
-}
-
-// Kernel selects the behaviours of this file and of the exception code
-// that changed between kernel releases.
-type Kernel struct {
-	// MaxSize models kernels before af6d10345ca7 (6.3): ip6_dst_gc
-	// returns a verdict against max_size, and dst_alloc fails with the
-	// "Route cache is full" notice when it is over.
-	MaxSize bool
-	// LinkParent models cfe82469a00f (2025): inserting an exception puts
-	// its route on the table's GC list even when the route is permanent.
-	LinkParent bool
 }
 
 // CounterBatch is DST_PERCPU_COUNTER_BATCH (include/net/dst_ops.h): a
@@ -77,9 +69,8 @@ type Stats struct {
 // ratelimit of the "Route cache is full" notice and the kernel log lines
 // it produced. Create it with NewOps.
 type Ops struct {
-	Host   Host
-	FIB    *fib6.Net
-	Kernel Kernel
+	Host Host
+	FIB  *fib6.Net
 	// GCExpire models net->ipv6.ip6_rt_gc_expire (jiffies): the timeout
 	// ip6_dst_gc hands to fib6_run_gc, 30 s at start.
 	GCExpire int64
@@ -182,17 +173,18 @@ func (o *Ops) destroy(e *Entry) {
 // fib6_run_gc with timeout ++ip6_rt_gc_expire (forced) and, when the exact
 // count is then below gc_thresh, resets ip6_rt_gc_expire to gc_timeout/2;
 // either way ip6_rt_gc_expire then decays by itself >> gc_elasticity.
-// Before 6.3 the skip also needs the count to be within max_size, and the
-// result is the verdict "still above max_size"; after, it is always false.
+// Before 6.3 (Features.MaxSize) the skip also needs the count to be within
+// max_size, and the result is the verdict "still above max_size"; after,
+// it is always false.
 func (o *Ops) GC() bool {
-	tun := o.Host.Tunables()
+	tun, verdict := o.Host.Tunables(), o.Host.Features().MaxSize
 	o.Stats.GCCalls++
 	entries := o.EntriesFast()
-	if o.Kernel.MaxSize && entries > tun.MaxSize {
+	if verdict && entries > tun.MaxSize {
 		entries = o.Entries()
 	}
 	recent := o.Host.Now() < o.Host.LastGC()+tun.GCMinInterval
-	if !recent || (o.Kernel.MaxSize && entries > tun.MaxSize) {
+	if !recent || (verdict && entries > tun.MaxSize) {
 		o.GCExpire++
 		o.Stats.GCRuns++
 		o.emit(trace.Event{Kind: trace.DstGC, Val: o.GCExpire})
@@ -203,7 +195,7 @@ func (o *Ops) GC() bool {
 		}
 	}
 	o.GCExpire -= o.GCExpire >> uint(tun.GCElasticity)
-	return o.Kernel.MaxSize && entries > tun.MaxSize
+	return verdict && entries > tun.MaxSize
 }
 
 // NoticeText is the line dst_alloc printed before 6.3 when ip6_dst_gc

@@ -44,7 +44,9 @@ func (c *Cleaner) Step(budget int) bool {
 			r = t.Walk(c.w)
 		} else {
 			c.limit = c.w.Visited + budget
-			r = c.w.Continue()
+			if r = c.w.Continue(); r <= 0 {
+				c.w.unlink() // as fib6_dump_table after fib6_walk_continue
+			}
 		}
 		if r > 0 {
 			return false

@@ -59,8 +59,11 @@ func (n *Net) NewTable(id uint32) *Table {
 
 // Tables returns every table in dump order: hash buckets 0..255, newest
 // first within a bucket (the order of fib6_clean_all and route dumps).
-func (n *Net) Tables() []*Table {
-	var ts []*Table
+func (n *Net) Tables() []*Table { return n.AppendTables(nil) }
+
+// AppendTables appends every table, in the order of Tables, to ts and
+// returns the result: Tables without allocating when ts has room.
+func (n *Net) AppendTables(ts []*Table) []*Table {
 	for _, b := range n.buckets {
 		ts = append(ts, b...)
 	}

@@ -11,6 +11,7 @@ import (
 	"math"
 
 	"fib6lab/engine/fib6"
+	"fib6lab/engine/kernel"
 )
 
 // Strategy selects how a GC pass finds routes to age.
@@ -33,6 +34,15 @@ func (s Strategy) String() string {
 	return "trie-walk"
 }
 
+// StrategyOf returns the strategy a kernel with features f runs: the GC
+// list when f.GCList, else the trie walk.
+func StrategyOf(f kernel.Features) Strategy {
+	if f.GCList {
+		return GCList
+	}
+	return TrieWalk
+}
+
 // ParseStrategy parses "trie-walk" or "gc-list".
 func ParseStrategy(name string) (Strategy, error) {
 	for _, s := range Strategies {
@@ -45,18 +55,19 @@ func ParseStrategy(name string) (Strategy, error) {
 
 // Args models struct fib6_gc_args: Timeout (jiffies) for exceptions that
 // do not expire by themselves, and More, the count of routes and
-// exceptions that will need a later pass. UnlinkIdle is a model switch,
-// not a kernel field: it selects the 2026 rule (6af51e9f3133) that takes
-// a route without expiry off the GC list once none of its exceptions is
-// pending. Unlinked counts the routes that rule took off a GC list, and
-// Horizon, when set, collects when a later pass could first find work
-// (neither is a kernel field).
+// exceptions that will need a later pass. Kernel is not a kernel field:
+// it is the features of the release whose fib6_age runs (the namespace's,
+// read when the pass starts); its UnlinkIdle selects the 2026 rule
+// (6af51e9f3133) that takes a route without expiry off the GC list once
+// none of its exceptions is pending. Unlinked counts the routes that rule
+// took off a GC list, and Horizon, when set, collects when a later pass
+// could first find work (neither is a kernel field).
 type Args struct {
-	Timeout    int64
-	More       int
-	UnlinkIdle bool
-	Unlinked   int
-	Horizon    *Horizon
+	Timeout  int64
+	More     int
+	Kernel   kernel.Features
+	Unlinked int
+	Horizon  *Horizon
 }
 
 // Horizon is what a GC pass learns about the passes after it, so that the
@@ -132,15 +143,16 @@ func Age(rt *fib6.Info, now int64, args *Args) bool {
 }
 
 // AgeExceptions models fib6_age_exceptions: rt6_age_exceptions adds the
-// surviving exceptions to More; with UnlinkIdle a route without expiry
-// whose exceptions are all gone leaves its table's GC list.
+// surviving exceptions to More; with args.Kernel.UnlinkIdle a route
+// without expiry whose exceptions are all gone leaves its table's GC
+// list.
 func AgeExceptions(rt *fib6.Info, now int64, args *Args) {
 	pending := 0
 	if s := rt.DstState(); s != nil {
 		pending = ageState(s, now, args)
 	}
 	args.More += pending
-	if args.UnlinkIdle && pending == 0 && !rt.HasExpires() && rt.Table != nil && rt.OnGCList() {
+	if args.Kernel.UnlinkIdle && pending == 0 && !rt.HasExpires() && rt.Table != nil && rt.OnGCList() {
 		rt.Table.RemoveGCList(rt)
 		args.Unlinked++
 	}

@@ -30,16 +30,26 @@ type Run struct {
 // Start begins a pass with strategy s at time now (jiffies); args collects
 // gc_args.more. Nothing is aged until Step.
 func Start(net *fib6.Net, s Strategy, now int64, args *Args) *Run {
-	r := &Run{net: net, s: s, now: now, args: args}
-	op := trace.OpGCTrie
-	if s == GCList {
-		op = trace.OpGCList
-		r.tables = net.Tables()
-	} else {
-		r.cleaner = net.NewCleaner(func(rt *fib6.Info) int { return r.age(rt) })
-	}
-	net.Trace.Emit(trace.Event{Kind: trace.OpBegin, Val: int64(op)})
+	r := &Run{net: net, s: s}
+	r.Again(now, args)
 	return r
+}
+
+// Again begins another pass of r's strategy over the tables of r's net
+// at time now, as Start would, reusing r's storage: list walks timed back
+// to back then allocate nothing (a trie walk's walkers are new). r must
+// be done.
+func (r *Run) Again(now int64, args *Args) {
+	tables := r.tables[:0]
+	*r = Run{net: r.net, s: r.s, now: now, args: args}
+	op := trace.OpGCTrie
+	if r.s == GCList {
+		op = trace.OpGCList
+		r.tables = r.net.AppendTables(tables)
+	} else {
+		r.cleaner = r.net.NewCleaner(func(rt *fib6.Info) int { return r.age(rt) })
+	}
+	r.net.Trace.Emit(trace.Event{Kind: trace.OpBegin, Val: int64(op)})
 }
 
 // Step ages routes until about budget more steps (nodes stepped on by the

@@ -23,9 +23,9 @@ func destination(pkt []byte) netip.Addr {
 // output of an ILA route:
 //  1. a packet that is not IPv6 is dropped with EINVAL;
 //  2. with the output hook, translate SIR -> ILA;
-//  3. before the 2016 dst_cache (k.NewCache nil), or when the dst has
-//     RTF_GATEWAY or RTF_CACHE, hand the packet to the route's saved
-//     original output on the same dst;
+//  3. before the 2016 dst_cache (a state built without Kernel.ILACache
+//     has no cache), or when the dst has RTF_GATEWAY or RTF_CACHE, hand
+//     the packet to the route's saved original output on the same dst;
 //  4. else take the per-CPU cached dst; on a miss look up the translated
 //     destination with the dst's device as oif
 //     (error: drop, EHOSTUNREACH) and cache the result only when the route
@@ -34,7 +34,7 @@ func destination(pkt []byte) netip.Addr {
 //  5. replace the packet's dst and send it (dst_output).
 //
 // The xfrm policy lookup is not modelled.
-func (k Kernel) Output(net lwtunnel.Net, skb *lwtunnel.Skb) error {
+func (k Module) Output(net lwtunnel.Net, skb *lwtunnel.Skb) error {
 	orig := skb.Dst
 	s := orig.LwtState()
 	l := LwtOf(s)

@@ -45,7 +45,7 @@ func (n *fakeNet) RouteOutput(_ int, daddr netip.Addr) (lwtunnel.Dst, error) {
 
 // ilaRoute builds an ILA route's dst through the registry with its output
 // redirected, the original output counting into *origSent.
-func ilaRoute(t *testing.T, k Kernel, prefix string, flags uint32, origSent *int) *fakeDst {
+func ilaRoute(t *testing.T, k Module, prefix string, flags uint32, origSent *int) *fakeDst {
 	reg := lwtunnel.NewRegistry()
 	if err := k.Register(reg); err != nil {
 		t.Fatal(err)
@@ -65,7 +65,7 @@ func send(t *testing.T, net lwtunnel.Net, dst *fakeDst, n int) []error {
 	for range n {
 		skb := &lwtunnel.Skb{Protocol: lwtunnel.EthPIPv6, Dst: dst,
 			Data: buildPacket(t, layers.IPProtocolUDP, srcAddr, sirAddr, payload)}
-		errs = append(errs, Kernel{}.Output(net, skb))
+		errs = append(errs, Module{}.Output(net, skb))
 		if got := LocatorOf(daddr(skb.Data)); got != ilaLoc {
 			t.Fatalf("not translated: %v", got)
 		}
@@ -113,9 +113,9 @@ func TestOutputUsesOrigOutput(t *testing.T) {
 	var caches []*fakeCache
 	for _, c := range []struct {
 		name  string
-		k     Kernel
+		k     Module
 		flags uint32
-	}{{"gateway", seedKernel(&caches), RTFGateway}, {"cache", seedKernel(&caches), RTFCache}, {"pre-2016", Kernel{}, 0}} {
+	}{{"gateway", seedKernel(&caches), RTFGateway}, {"cache", seedKernel(&caches), RTFCache}, {"pre-2016", Module{}, 0}} {
 		var orig int
 		route := ilaRoute(t, c.k, "3333:0:0:1:2000:0:0:2/128", c.flags, &orig)
 		net := &fakeNet{dst: &fakeDst{}}
@@ -134,14 +134,14 @@ func TestOutputErrors(t *testing.T) {
 		t.Errorf("lookup failure: %v", errs[0])
 	}
 	skb := &lwtunnel.Skb{Protocol: 0x0800, Dst: route, Data: make([]byte, 40)}
-	if err := (Kernel{}).Output(&fakeNet{}, skb); err != errno.EINVAL {
+	if err := (Module{}).Output(&fakeNet{}, skb); err != errno.EINVAL {
 		t.Errorf("IPv4 packet: %v", err)
 	}
 }
 
 func TestInputHook(t *testing.T) {
 	reg := lwtunnel.NewRegistry()
-	if err := (Kernel{}).Register(reg); err != nil {
+	if err := (Module{}).Register(reg); err != nil {
 		t.Fatal(err)
 	}
 	s, err := reg.BuildState(lwtunnel.EncapILA, buildCfg("2222:0:0:2::/64",

@@ -4,6 +4,7 @@ import (
 	"net/netip"
 
 	"fib6lab/engine/errno"
+	"fib6lab/engine/kernel"
 	"fib6lab/engine/lwtunnel"
 )
 
@@ -51,13 +52,16 @@ type Lwt struct {
 // LwtOf returns the ILA private data of an ILA state (ila_lwt_lwtunnel).
 func LwtOf(s *lwtunnel.State) *Lwt { return s.Data.(*Lwt) }
 
-// Kernel models the ILA module (net/ipv6/ila) of one kernel version, the
-// switch the namespace flips between the 2016 seed and the kernel before it.
-type Kernel struct {
-	// NewCache models dst_cache_init (it may fail with ENOMEM). Nil
-	// models the kernel before the 2016 seed: no dst_cache, no
-	// destroy_state, and ila_output hands every translated packet to the
-	// route's original output on the same dst.
+// Module models the ILA lightweight tunnel (net/ipv6/ila/ila_lwt.c) as
+// built in the release Kernel describes. From 4.9 (Kernel.ILACache) every
+// state gets a dst_cache and the encap ops have destroy_state; before the
+// 2016 seed neither exists, and ila_output hands every translated packet
+// to the route's original output on the same dst. The zero Module is the
+// kernel before the seed.
+type Module struct {
+	Kernel kernel.Features
+	// NewCache models dst_cache_init (it may fail with ENOMEM); it is
+	// called only with Kernel.ILACache.
 	NewCache func() (DstCache, error)
 	// Variant is the adjust-transport sign every state gets.
 	Variant Variant
@@ -65,12 +69,12 @@ type Kernel struct {
 
 // Register models ila_lwt_init: add ILA's encap ops to reg under
 // lwtunnel.EncapILA.
-func (k Kernel) Register(reg *lwtunnel.Registry) error {
+func (k Module) Register(reg *lwtunnel.Registry) error {
 	return reg.Register(lwtunnel.EncapILA, k.Ops())
 }
 
-// Ops models ila_encap_ops (net/ipv6/ila/ila_lwt.c) for this kernel.
-func (k Kernel) Ops() *lwtunnel.Ops {
+// Ops models ila_encap_ops (net/ipv6/ila/ila_lwt.c) in this release.
+func (k Module) Ops() *lwtunnel.Ops {
 	ops := &lwtunnel.Ops{
 		BuildState:   k.BuildState,
 		Output:       k.Output,
@@ -79,7 +83,7 @@ func (k Kernel) Ops() *lwtunnel.Ops {
 		GetEncapSize: GetEncapSize,
 		CmpEncap:     CmpEncap,
 	}
-	if k.NewCache != nil {
+	if k.Kernel.ILACache {
 		ops.DestroyState = DestroyState
 	}
 	return ops
@@ -98,7 +102,7 @@ const minUseFormatLen = 64 + 3
 // ENOMEM from the cache, else a state of type ILA with both redirect flags,
 // headroom 0, LocatorMatch = the destination's locator and Connected for a
 // /128. The csum mode is not range-checked.
-func (k Kernel) BuildState(cfg *lwtunnel.Config) (*lwtunnel.State, error) {
+func (k Module) BuildState(cfg *lwtunnel.Config) (*lwtunnel.State, error) {
 	a, ok := cfg.Encap.(*Attrs)
 	if cfg.Family != lwtunnel.AFInet6 || !ok || a.Locator == nil {
 		return nil, errno.EINVAL
@@ -124,7 +128,7 @@ func (k Kernel) BuildState(cfg *lwtunnel.Config) (*lwtunnel.State, error) {
 		return nil, errno.EINVAL
 	}
 	l := &Lwt{Connected: cfg.Dst.Bits() == 128}
-	if k.NewCache != nil {
+	if k.Kernel.ILACache {
 		c, err := k.NewCache()
 		if err != nil {
 			return nil, err

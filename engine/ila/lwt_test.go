@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"fib6lab/engine/errno"
+	"fib6lab/engine/kernel"
 	"fib6lab/engine/lwtunnel"
 )
 
@@ -27,13 +28,18 @@ func (c *fakeCache) SetIP6(cpu int, d lwtunnel.Dst, _ netip.Addr) {
 }
 func (c *fakeCache) Destroy() { c.destroyed = true }
 
-// seedKernel is ILA with the 2016 dst_cache; its caches are recorded.
-func seedKernel(caches *[]*fakeCache) Kernel {
-	return Kernel{NewCache: func() (DstCache, error) {
+// ilaOf is ILA of release v; its caches are recorded.
+func ilaOf(v kernel.Release, caches *[]*fakeCache) Module {
+	return Module{Kernel: kernel.For(v), NewCache: func() (DstCache, error) {
 		c := &fakeCache{}
 		*caches = append(*caches, c)
 		return c, nil
 	}}
+}
+
+// seedKernel is ILA with the 2016 dst_cache (4.9); its caches are recorded.
+func seedKernel(caches *[]*fakeCache) Module {
+	return ilaOf(kernel.Release{Major: 4, Minor: 9}, caches)
 }
 
 func buildCfg(prefix string, a *Attrs) *lwtunnel.Config {
@@ -72,7 +78,7 @@ func TestBuildStateValidation(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			cfg := buildCfg(c.prefix, c.attrs)
 			cfg.Family = c.family
-			_, err := Kernel{}.BuildState(cfg)
+			_, err := Module{}.BuildState(cfg)
 			if !errors.Is(err, c.err) && err != c.err {
 				t.Errorf("err = %v, want %v", err, c.err)
 			}
@@ -81,7 +87,7 @@ func TestBuildStateValidation(t *testing.T) {
 }
 
 func TestBuildStateCacheError(t *testing.T) {
-	k := Kernel{NewCache: func() (DstCache, error) { return nil, errno.ENOMEM }}
+	k := Module{Kernel: kernel.For(kernel.Release{Major: 4, Minor: 9}), NewCache: func() (DstCache, error) { return nil, errno.ENOMEM }}
 	if _, err := k.BuildState(buildCfg("3333:0:0:1:2000::/80", &Attrs{Locator: ptr(ilaLoc)})); err != errno.ENOMEM {
 		t.Errorf("err = %v", err)
 	}
@@ -147,13 +153,17 @@ func TestRegisteredOps(t *testing.T) {
 	}
 }
 
+// Linux 4.8, before the 2016 seed, has neither the dst_cache nor
+// destroy_state, though the namespace offers a cache to every release.
 func TestPreSeedKernelHasNoDestroyState(t *testing.T) {
-	if (Kernel{}).Ops().DestroyState != nil {
+	var caches []*fakeCache
+	k := ilaOf(kernel.Release{Major: 4, Minor: 8}, &caches)
+	if k.Ops().DestroyState != nil {
 		t.Error("pre-2016 ILA has no destroy_state")
 	}
-	s, _ := Kernel{}.BuildState(buildCfg("3333:0:0:1:2000::/80", &Attrs{Locator: ptr(ilaLoc)}))
-	if LwtOf(s).Cache != nil {
-		t.Error("pre-2016 ILA has no dst_cache")
+	s, _ := k.BuildState(buildCfg("3333:0:0:1:2000::/80", &Attrs{Locator: ptr(ilaLoc)}))
+	if LwtOf(s).Cache != nil || len(caches) != 0 {
+		t.Errorf("pre-2016 ILA has no dst_cache: %d made", len(caches))
 	}
 }
 

@@ -14,7 +14,6 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"fib6lab/engine/gc"
 	"fib6lab/engine/netns"
 )
 
@@ -218,7 +217,7 @@ func must(t testing.TB, err error) {
 
 // badNamespace returns a namespace set up with the preamble.
 func badNamespace() *netns.Netns {
-	ns := netns.New(0, gc.GCList)
+	ns := netns.New(0)
 	NewShell(ns).RunScript(strings.NewReader(badPreamble), io.Discard)
 	return ns
 }
@@ -274,9 +273,10 @@ var knownDiffs = map[string]string{
 }
 
 // notModelled are the lines bash and the kernel run but fib6lab refuses
-// with a plain "fib6lab: ..." line (status 2): constructs of the shell
-// it does not run and encapsulations it has no model of. For them the
-// engine must refuse and leave its state as it was.
+// with a plain "fib6lab: ..." line (status 2): constructs, expansions and
+// builtins of the shell it does not run, a variable it has not set, and
+// encapsulations it has no model of. For them the engine must refuse and
+// leave its state as it was.
 var notModelled = map[string]bool{
 	"ip -6 route add 2001:db8:9::/64 encap seg6 mode encap segs 2001:db8::1 dev va": true,
 	"ip -6 route add 2001:db8:9::/64 encap ip id 5 dst 10.0.0.1 dev va":             true,
@@ -288,6 +288,28 @@ var notModelled = map[string]bool{
 	"(echo a)":                     true,
 	"for i in 1; do echo $i; done": true,
 	"cat <<EOF":                    true,
+	"echo ${?:-x}":                 true,
+	"echo $IFS":                    true,
+	"echo $1 $# $0 $@ $* $- $!":    true,
+	"echo $NOSUCH":                 true,
+	"echo ~nosuchuser/x":           true,
+	"echo {a,b}":                   true,
+	"echo $[1+1]":                  true,
+	"echo $((1+1))":                true,
+	"A=1 echo $A":                  true,
+	"set -e":                       true,
+	"printf x":                     true,
+	"test 1":                       true,
+	"[ 1 ]":                        true,
+	"export X=1":                   true,
+	"cd /":                         true,
+	"source /dev/null":             true,
+	"return":                       true,
+	"type ip":                      true,
+	"command ip":                   true,
+	"exec true":                    true,
+	"! true":                       true,
+	"a=(1 2)":                      true,
 }
 
 // TestBadInput runs every line of testdata/badinput/lines.txt on a

@@ -21,8 +21,9 @@ import (
 const MaxSenders = 64
 
 // runKernelCmd models choosing the kernel release: `kernel` prints the
-// modelled one, `kernel VERSION` (MAJOR.MINOR[.PATCH]) selects it
-// (netns.SetKernel).
+// modelled one, `kernel VERSION` (MAJOR.MINOR[.PATCH]) selects it and
+// with it every behaviour that changed between releases, the GC strategy
+// included (netns.SetKernel).
 func runKernelCmd(sh *Shell, args []string, out io.Writer) int {
 	return status(kernelCmd(sh.NS, args, out), out)
 }
@@ -30,7 +31,7 @@ func runKernelCmd(sh *Shell, args []string, out io.Writer) int {
 func kernelCmd(ns *netns.Netns, args []string, out io.Writer) error {
 	switch len(args) {
 	case 0:
-		fmt.Fprintln(out, ns.Kernel)
+		fmt.Fprintln(out, ns.Features().Release)
 		return nil
 	case 1:
 	default:

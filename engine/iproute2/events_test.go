@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"fib6lab/engine/fib6"
-	"fib6lab/engine/gc"
 	"fib6lab/engine/netns"
 )
 
@@ -26,7 +25,7 @@ ip -6 route add 2001:db8:2::/64 via 2001:db8:1::2
 // script and returns the output of script's commands only.
 func runCase(t *testing.T, script string) string {
 	t.Helper()
-	sh := NewShell(netns.New(0, gc.GCList))
+	sh := NewShell(netns.New(0))
 	var pre strings.Builder
 	sh.RunScript(strings.NewReader(preamble), &pre)
 	if pre.Len() != 0 {
@@ -192,7 +191,7 @@ func TestILAStateLifecycle(t *testing.T) {
 		version  string
 		deferred bool
 	}{{"6.18", true}, {"4.8", false}} {
-		ns := netns.New(0, gc.GCList)
+		ns := netns.New(0)
 		sh := NewShell(ns)
 		var out strings.Builder
 		sh.RunScript(strings.NewReader(preamble+"kernel "+k.version+"\nip -6 route add 3333::2000:0:0:2/128 encap ila 2001:db8:2:0 dev va\nsend 3333::2000:0:0:2 count 3\n"), &out)

@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"fib6lab/engine/gc"
 	"fib6lab/engine/netns"
 )
 
@@ -69,13 +68,17 @@ func FuzzShell(f *testing.F) {
 		}
 		args, _ := sh.Words(line)
 		o := out.String()
-		// false fails silently, and so does a sysctl setting procps
-		// skips (a key shorter than 2 bytes, a comment, one -r rejects)
-		silent := len(args) > 0 && (args[0] == "false" || args[0] == "sysctl" && o == "")
+		// false and exit N fail silently, and so does a sysctl setting
+		// procps skips (a key shorter than 2 bytes, a comment, one -r
+		// rejects)
+		silent := len(args) > 0 && (args[0] == "false" || args[0] == "exit" || args[0] == "sysctl" && o == "")
 		if rc != 0 && len(args) > 0 && !silent {
 			ok := false
+			// sysctl -b prints values without newlines: its message
+			// may follow one on the same line
+			binary := args[0] == "sysctl" && strings.Contains(o, "sysctl: ")
 			for _, p := range errorPrefixes {
-				ok = ok || strings.HasPrefix(o, p) || strings.Contains(o, "\n"+p)
+				ok = ok || binary || strings.HasPrefix(o, p) || strings.Contains(o, "\n"+p)
 			}
 			if !ok {
 				t.Errorf("%q: status %d with output %q", line, rc, o)
@@ -95,9 +98,11 @@ const fuzzMaxScript = 8192
 // FuzzScript runs random multi-line scripts (line continuations, quotes
 // and lists over lines, here-documents, syntax errors) two ways: whole,
 // with RunScript reading it line by line, and cut by LogicalLines with
-// each entry given to Run (stopping after a syntax error, as RunScript
-// and bash do). Both must print the same bytes and end with the same
-// status and line count, and LogicalLines must account for the text:
+// each entry given to Run (stopping after a syntax error or `exit`, as
+// RunScript and bash do); RunScript reads the text with its "\r\n" line
+// ends made "\n", as LogicalLines reads them. Both must print the same
+// bytes and end with the same status and line count, and LogicalLines
+// must account for the text:
 // its entries joined give the text back (without NULs, CRs of CRLF and
 // the final newline), so they hold every physical line once, and every
 // complete entry, with its newline, is one logical line on its own; only
@@ -128,15 +133,15 @@ func FuzzScript(f *testing.F) {
 				t.Fatalf("%q: entry %q is not one logical line: %q, %v", text, l, again, err2)
 			}
 		}
-		whole, byLine := NewShell(netns.New(0, gc.GCList)), NewShell(netns.New(0, gc.GCList))
+		whole, byLine := NewShell(netns.New(0)), NewShell(netns.New(0))
 		var outWhole, outLines bytes.Buffer
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
-			whole.RunScript(strings.NewReader(text), &outWhole)
+			whole.RunScript(strings.NewReader(cleanScript(text)), &outWhole)
 			for _, l := range lines {
 				byLine.Run(l, &outLines)
-				if byLine.syntaxErr {
+				if byLine.syntaxErr || byLine.exited {
 					break
 				}
 			}

@@ -5,12 +5,11 @@ import (
 	"testing"
 
 	"fib6lab/engine/fib6"
-	"fib6lab/engine/gc"
 	"fib6lab/engine/netns"
 )
 
 func TestGenRoutes(t *testing.T) {
-	ns := netns.New(0, gc.TrieWalk)
+	ns := netns.New(0)
 	sh := NewShell(ns)
 	var out strings.Builder
 	sh.RunScript(strings.NewReader(preamble), &out)

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"fib6lab/engine/fib6"
-	"fib6lab/engine/gc"
 	"fib6lab/engine/netns"
 )
 
@@ -57,7 +56,7 @@ func TestInterrupted(t *testing.T) {
 	}
 	wantState := []string{"dst allocs 3072, entries 0", "dst allocs 1024, entries 0", "", "exceptions 1", "routes 2048"}
 	for i, c := range cases {
-		ns := netns.New(0, gc.GCList)
+		ns := netns.New(0)
 		sh := NewShell(ns)
 		runAll(t, sh, strings.Split(strings.TrimSpace(preamble), "\n"), "")
 		before := ns.RT6Stats()
@@ -84,7 +83,7 @@ func TestInterrupted(t *testing.T) {
 // the route on the GC list, the pass, the timer) and says how far the
 // clock got: to the last pass (then the command's own 2 ms pass).
 func TestSleepInterrupted(t *testing.T) {
-	ns := netns.New(250, gc.GCList)
+	ns := netns.New(250)
 	ns.Stepwise = true
 	sh := NewShell(ns)
 	runAll(t, sh, []string{"ip link set lo up", "sysctl -qw net.ipv6.route.gc_interval=1",

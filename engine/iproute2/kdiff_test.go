@@ -12,7 +12,6 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"fib6lab/engine/gc"
 	"fib6lab/engine/netns"
 )
 
@@ -34,7 +33,7 @@ func withStatus(script []byte) string {
 // runEngine runs a transformed script in a fresh simulated namespace.
 func runEngine(script string) string {
 	var out bytes.Buffer
-	NewShell(netns.New(0, gc.GCList)).RunScript(strings.NewReader(script), &out)
+	NewShell(netns.New(0)).RunScript(strings.NewReader(script), &out)
 	return out.String()
 }
 

@@ -1,6 +1,7 @@
 package iproute2
 
 import (
+	"regexp"
 	"strings"
 )
 
@@ -8,9 +9,10 @@ import (
 // and cuts it into tokens (words, operators) and logical lines. A logical
 // line is what bash parses before it runs anything: one physical line,
 // or several when a backslash ends a line (the pair is removed), a quote
-// or a `$(` is still open at the newline (the newline is kept in the
-// word), the line ends with `&&`, `||`, `|` or `|&`, a `(` is not yet
-// closed, or here-document bodies follow (bash's read_token and
+// ('...', "...", $'...', `...`), a `$(`, `${`, `$[` or an array `NAME=(`
+// is still open at the newline (the newline is kept in the word), the
+// line ends with `&&`, `||`, `|` or `|&`, a `(` is not yet closed, or
+// here-document bodies follow (bash's read_token, parse_matched_pair and
 // shell_getc, parse.y).
 
 // tokKind is the kind of a token.
@@ -32,9 +34,6 @@ type token struct {
 	// end is, for tokEnd, the byte offset of the newline (len(text)
 	// for the newline bash adds at the end of input).
 	end int
-	// subst names the first substitution the word holds ("command
-	// substitution" or "process substitution"), or is "".
-	subst string
 	// reserved marks a reserved word (if, for, {, ...) where a command
 	// would start.
 	reserved bool
@@ -75,6 +74,19 @@ var commandOps = map[string]bool{
 	"(": true, ")": true, ";;": true, ";&": true, ";;&": true,
 }
 
+// The contexts the lexer keeps open (lexer.ctx): the quotes and the
+// bytes that open a construct read to its matching close.
+const (
+	ctxSingle  = '\'' // '...'
+	ctxDouble  = '"'  // "..."
+	ctxBack    = '`'  // `...`
+	ctxParen   = '('  // $(...), <(...), >(...), or a ( nested in one
+	ctxArray   = 'a'  // NAME=(...), an array assignment
+	ctxANSI    = '$'  // $'...', whose backslash escapes even a quote
+	ctxBrace   = '{'  // ${...}
+	ctxBracket = '['  // $[...], or a [ nested in one
+)
+
 // heredoc is a here-document whose body is still to be read.
 type heredoc struct {
 	delim string
@@ -87,18 +99,18 @@ type lexer struct {
 	ended    int    // logical lines completed (tokEnd tokens emitted)
 	word     []byte // the word being read
 	inWord   bool
-	subst    string
 	op       []byte // the operator being read
-	ctx      []byte // open quotes and parentheses, innermost last: ' " ` (
+	ctx      []byte // open contexts (ctxSingle, ...), innermost last
 	ctxLine  []int  // the line each was opened on
 	line     int    // current physical line
 	pos      int    // bytes fed so far
 	esc      bool   // a backslash waits for the next byte
-	dollar   bool   // the previous byte was a '$' that may start $(
+	dollar   bool   // the previous byte was a '$' that starts an expansion ($$ does not)
 	comment  bool
 	parens   int       // "(" operators not yet closed
 	compound []string  // the words that close the open compound commands
 	argPos   bool      // the next word is not where a command starts
+	assigned bool      // the words since the command started are assignments
 	funcName bool      // the next word names a function (`function f`)
 	start    int       // offset where the current logical line starts
 	lastOp   string    // the last token of this logical line, if an operator
@@ -129,7 +141,7 @@ func (lx *lexer) step(c byte) {
 		lx.comment = false
 	case lx.esc:
 		lx.esc = false
-		if c == '\n' { // line continuation: both bytes vanish
+		if c == '\n' && lx.top() != ctxANSI { // line continuation: both bytes vanish
 			lx.line++
 			return
 		}
@@ -141,7 +153,7 @@ func (lx *lexer) step(c byte) {
 		return
 	}
 	top := lx.top()
-	if top == '\'' {
+	if top == ctxSingle || top == ctxANSI && c != '\\' {
 		lx.add(c)
 		if c == '\'' {
 			lx.pop()
@@ -153,8 +165,10 @@ func (lx *lexer) step(c byte) {
 	switch {
 	case c == '\\':
 		lx.esc = true
-	case top == '"' || top == '`':
+	case top == ctxDouble || top == ctxBack:
 		lx.quoted(c, top, dollar)
+	case top == ctxBrace || top == ctxBracket:
+		lx.matched(c, top, dollar)
 	default:
 		lx.plain(c, top, dollar)
 	}
@@ -188,33 +202,69 @@ func (lx *lexer) add(c byte) {
 }
 
 // quoted reads c inside double quotes or backquotes (dollar: after a
-// '$'): `$(` and a backquote start a substitution, the quote closes.
+// '$' that starts an expansion): `$(`, `${`, `$[` and a backquote open
+// their construct, the quote closes.
 func (lx *lexer) quoted(c, top byte, dollar bool) {
 	switch {
 	case c == top:
 		lx.pop()
-	case c == '`' || c == '(' && dollar:
+	case c == '`' || dollar && (c == '(' || c == '{' || c == '['):
 		lx.push(c)
-		lx.substitution("command")
 	}
 	lx.add(c)
-	lx.dollar = c == '$' && top == '"'
+	lx.dollar = c == '$' && top == ctxDouble && !dollar
 }
 
-// plain reads c outside quotes (dollar: after a '$'), at command level
-// (top 0) or inside a command substitution (top '(') where it belongs
-// to the word.
-func (lx *lexer) plain(c, top byte, dollar bool) {
+// matched reads c inside `${...}` or `$[...]` (top ctxBrace or
+// ctxBracket), read to the matching '}' or ']' as bash's
+// parse_matched_pair does: quotes and nested expansions are read whole,
+// white space and operators belong to the word.
+func (lx *lexer) matched(c, top byte, dollar bool) {
 	switch {
+	case c == closing(top)[0]:
+		lx.pop()
+	case c == '[' && top == ctxBracket:
+		lx.push(c)
+	default:
+		lx.open(c, dollar)
+	}
+	lx.add(c)
+	lx.dollar = c == '$' && !dollar
+}
+
+// open opens the context c starts where quotes and expansions are read
+// (dollar: after a '$' that starts an expansion), and reports whether it
+// did.
+func (lx *lexer) open(c byte, dollar bool) bool {
+	switch {
+	case c == '\'' && dollar:
+		lx.push(ctxANSI)
 	case c == '\'' || c == '"' || c == '`':
 		lx.push(c)
-		if c == '`' {
-			lx.substitution("command")
-		}
-	case c == '(' && (dollar || top == '('):
+	case dollar && (c == '(' || c == '{' || c == '['):
 		lx.push(c)
-		lx.substitution("command")
-	case top == '(':
+	default:
+		return false
+	}
+	return true
+}
+
+// plain reads c outside quotes (dollar: after a '$' that starts an
+// expansion), at command level (top 0) or inside a command substitution
+// or an array assignment (top ctxParen or ctxArray), where it belongs to
+// the word.
+func (lx *lexer) plain(c, top byte, dollar bool) {
+	inParens := top == ctxParen || top == ctxArray
+	switch {
+	case lx.open(c, dollar):
+	case c == '(' && inParens:
+		lx.push(c)
+	case c == '(' && top == 0 && lx.arrayStart():
+		lx.push(ctxArray)
+	case inParens && c == '#' && strings.IndexByte(" \t\n(;&|", lx.word[len(lx.word)-1]) >= 0:
+		lx.comment = true // a comment at the start of a word, to the newline
+		return
+	case inParens:
 		if c == ')' {
 			lx.pop()
 		}
@@ -238,8 +288,24 @@ func (lx *lexer) plain(c, top byte, dollar bool) {
 		return
 	}
 	lx.add(c)
-	lx.dollar = c == '$'
+	lx.dollar = c == '$' && !dollar
 }
+
+// arrayStart reports whether a '(' read now starts an array assignment:
+// the word so far is NAME=, NAME+= or NAME[...]= where an assignment may
+// stand (bash's parse.y, token after an assignment word).
+func (lx *lexer) arrayStart() bool {
+	if !lx.inWord || lx.argPos && !lx.assigned {
+		return false
+	}
+	m := assignWord.FindIndex(lx.word)
+	return m != nil && m[1] == len(lx.word)
+}
+
+// assignWord matches the start of an assignment word as bash's lexer
+// recognizes it: NAME=, NAME+=, NAME[SUBSCRIPT]= or NAME[SUBSCRIPT]+=,
+// the name unquoted.
+var assignWord = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=`)
 
 // extendOp adds c to the operator being read when that makes a longer
 // operator, else ends the operator and reports false. `<(` and `>(`
@@ -252,7 +318,6 @@ func (lx *lexer) extendOp(c byte) bool {
 		lx.add(p[0])
 		lx.add(c)
 		lx.push(c)
-		lx.substitution("process")
 		return true
 	case shellOps[p+string(c)]:
 		lx.op = append(lx.op, p...)
@@ -263,10 +328,12 @@ func (lx *lexer) extendOp(c byte) bool {
 	return false
 }
 
-// emit appends a token and keeps track of what a newline means after it.
+// emit appends a token and keeps track of what a newline means after it
+// and of where a command and its assignments start.
 func (lx *lexer) emit(t token) {
-	cmdPos, funcName := !lx.argPos, lx.funcName
+	cmdPos, funcName, assignPos := !lx.argPos, lx.funcName, !lx.argPos || lx.assigned
 	lx.lastOp, lx.argPos, lx.funcName = "", true, false
+	lx.assigned = t.kind == tokWord && assignPos && assignWord.MatchString(t.text)
 	switch {
 	case t.kind == tokWord && lx.delim > 0:
 		lx.heredocs = append(lx.heredocs, heredoc{delim: unquote(t.text), strip: lx.delim == 2})
@@ -315,15 +382,8 @@ func (lx *lexer) endWord() {
 	if !lx.inWord {
 		return
 	}
-	lx.emit(token{kind: tokWord, text: string(lx.word), line: lx.line, subst: lx.subst})
-	lx.word, lx.inWord, lx.subst = lx.word[:0], false, ""
-}
-
-// substitution notes that the word holds a substitution of kind.
-func (lx *lexer) substitution(kind string) {
-	if lx.subst == "" {
-		lx.subst = kind + " substitution"
-	}
+	lx.emit(token{kind: tokWord, text: string(lx.word), line: lx.line})
+	lx.word, lx.inWord = lx.word[:0], false
 }
 
 // newline handles a newline at command level: here-document bodies come
@@ -381,8 +441,10 @@ func (lx *lexer) bodyByte(c byte) {
 // finish ends the input as bash does: it reads the newline that ends
 // the last line (the text lexed holds lines without a final newline),
 // ends a here-document at end of input (bash only warns), and returns
-// the error bash reports for a quote, a `$(` or a list still open at end
-// of input, or nil.
+// the error bash reports for a quote, an expansion, an array or a list
+// still open at end of input, or nil. bash names the line a quote, `${`,
+// `$[` or an array opened on, and the last line for `$(`; an array left
+// open fails with status 1, the others with 2.
 func (lx *lexer) finish() error {
 	lx.step('\n')
 	eof := lx.line + 1 // the line bash names at end of input
@@ -391,11 +453,14 @@ func (lx *lexer) finish() error {
 		lx.lineEnd(lx.line - 1)
 	}
 	if n := len(lx.ctx); n > 0 {
-		line := lx.ctxLine[n-1] + 1
-		if lx.ctx[n-1] == '(' {
-			line = eof
+		e := &SyntaxError{Line: lx.ctxLine[n-1] + 1, Msg: "unexpected EOF while looking for matching `" + closing(lx.ctx[n-1]) + "'"}
+		switch lx.ctx[n-1] {
+		case ctxParen:
+			e.Line = eof
+		case ctxArray:
+			e.Status = 1
 		}
-		return &SyntaxError{Line: line, Msg: "unexpected EOF while looking for matching `" + closing(lx.ctx[n-1]) + "'"}
+		return e
 	}
 	lx.endWord() // a word before a final line continuation
 	if lx.goesOn() {
@@ -410,8 +475,15 @@ func (lx *lexer) finish() error {
 
 // closing is the character that closes an open context.
 func closing(c byte) string {
-	if c == '(' {
+	switch c {
+	case ctxParen, ctxArray:
 		return ")"
+	case ctxANSI:
+		return "'"
+	case ctxBrace:
+		return "}"
+	case ctxBracket:
+		return "]"
 	}
 	return string(c)
 }

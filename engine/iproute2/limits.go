@@ -22,6 +22,11 @@ import (
 // exits with status 2, changing nothing.
 const MaxLineBytes = 4 << 20
 
+// MaxVarBytes bounds the shell's variables (4 MiB, names and values
+// together); bash has no limit. An assignment past it is not made and
+// prints "fib6lab: variables too large: ..." with status 2.
+const MaxVarBytes = 4 << 20
+
 // MaxScriptBytes is the largest script RunScript reads (16 MiB); the rest
 // is not run and a line "fib6lab: script too long: ..." is printed with
 // status 2.

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"fib6lab/engine/gc"
 	"fib6lab/engine/netns"
 	"fib6lab/engine/trace"
 )
@@ -36,7 +35,7 @@ func TestMaxLineBytes(t *testing.T) {
 
 func TestMaxScriptLines(t *testing.T) {
 	var out bytes.Buffer
-	sh := NewShell(netns.New(0, gc.GCList))
+	sh := NewShell(netns.New(0))
 	rc := sh.RunScript(strings.NewReader(strings.Repeat("true\n", MaxScriptLines+5)), &out)
 	if rc != 2 || !strings.HasPrefix(out.String(), "fib6lab: script too long") || sh.Line != MaxScriptLines {
 		t.Fatalf("rc %d line %d %q", rc, sh.Line, out.String())
@@ -88,5 +87,23 @@ func TestArgumentListTooLong(t *testing.T) {
 	rc := NewShell(badNamespace()).Run("ip -6 route add "+strings.Repeat("a", maxArgStrlen), &out)
 	if rc != 126 || out.String() != "bash: line 1: /usr/sbin/ip: Argument list too long\n" {
 		t.Fatalf("rc %d %q", rc, out.String())
+	}
+}
+
+// TestMaxVarBytes doubles a 1 MiB variable until the shell's variables
+// would pass MaxVarBytes: that assignment is refused and leaves the
+// value as it was, and so is one that would copy it; an expansion past
+// MaxLineBytes is refused.
+func TestMaxVarBytes(t *testing.T) {
+	sh := NewShell(netns.New(0))
+	var out bytes.Buffer
+	script := "X=" + strings.Repeat("x", 1<<20) + "\nX=$X$X\nX=$X$X\necho $?\nY=$X\necho $?\necho $X $X\n"
+	rc := sh.RunScript(strings.NewReader(script), &out)
+	want := varsTooLarge("X").Error() + "\n2\n" + varsTooLarge("Y").Error() + "\n2\n" + expansionTooLong.Error() + "\n"
+	if rc != 2 || out.String() != want {
+		t.Fatalf("rc %d %q\nwant %q", rc, clip(out.String()), want)
+	}
+	if _, ok := sh.vars["Y"]; ok || len(sh.vars["X"]) != 2<<20 || sh.varBytes != 1+2<<20 {
+		t.Errorf("Y set, or X of %d bytes, %d bytes counted", len(sh.vars["X"]), sh.varBytes)
 	}
 }

@@ -1,6 +1,7 @@
 package iproute2
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -9,14 +10,16 @@ import (
 
 // SyntaxError is input bash refuses to run, with bash's message: an
 // unexpected token ("syntax error near unexpected token `;'"), or end of
-// input inside a quote, a `$(` or an unfinished list. Line is the line
-// bash names, counted from 1 at the start of the text given (a shell
-// adds the lines it ran before). Text, for an unexpected token, is the
-// physical line bash quotes on a second line.
+// input inside a quote, an expansion, an array or an unfinished list.
+// Line is the line bash names, counted from 1 at the start of the text
+// given (a shell adds the lines it ran before). Text, for an unexpected
+// token, is the physical line bash quotes on a second line. Status is
+// the exit status bash sets when it is not 2 (1 for an array left open).
 type SyntaxError struct {
-	Line int
-	Msg  string
-	Text string
+	Line   int
+	Msg    string
+	Text   string
+	Status int
 }
 
 func (e *SyntaxError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
@@ -30,54 +33,90 @@ func (e *SyntaxError) print(out io.Writer, base int) {
 	}
 }
 
-// refusal is a construct bash runs but this shell does not (pipes,
-// background jobs, redirections, command and process substitution,
-// subshells and functions).
-type refusal string
+// status is the exit status bash sets for the error.
+func (e *SyntaxError) status() int { return cmp.Or(e.Status, 2) }
 
-func (r refusal) Error() string {
-	return fmt.Sprintf("fib6lab: no %s here: this shell runs simple commands, alone or in lists joined by ;, && and ||", string(r))
-}
+// refusal is what bash runs but this shell does not (pipes, redirections,
+// substitutions, compound commands, special parameters, shell builtins
+// it lacks, ...): "fib6lab: no WHAT here: WHY", status 2.
+type refusal struct{ what, why string }
+
+func (r refusal) Error() string { return "fib6lab: no " + r.what + " here: " + r.why }
+
+// whyLists ends the refusal of a construct of bash's grammar.
+const whyLists = "this shell runs simple commands, alone or in lists joined by ;, && and ||"
+
+// construct is the refusal of a construct of bash's grammar.
+func construct(what string) refusal { return refusal{what, whyLists} }
 
 // refusalOf names what an operator would start.
 func refusalOf(op string) refusal {
 	switch {
 	case op == "|" || op == "|&":
-		return "pipes"
+		return construct("pipes")
 	case op == "&":
-		return "background jobs"
+		return construct("background jobs")
 	case op == "(":
-		return "subshells or functions"
+		return construct("subshells or functions")
 	}
-	return "redirections"
+	return construct("redirections")
 }
 
-// simple is one simple command of a list.
+// simple is one simple command of a list: its leading assignments and
+// its other words, cut into parts (scanWord) when the line is parsed.
 type simple struct {
-	words []token
-	op    string // the operator before it: "" (first), ";", "&&" or "||"
-	line  int    // the line of the token that ends it, as bash numbers it
+	assigns []assignment
+	args    [][]part
+	op      string // the operator before it: "" (first), ";", "&&" or "||"
+	line    int    // the line of the token that ends it, as bash numbers it
+}
+
+// add adds a word as written to the command: an assignment while no
+// other word came, else an argument (the first one names the command).
+// It returns the refusal of what the word holds that this shell does not
+// expand or run.
+func (c *simple) add(w string) error {
+	if len(c.args) == 0 && assignWord.MatchString(w) {
+		a, err := parseAssignment(w)
+		c.assigns = append(c.assigns, a)
+		return err
+	}
+	parts, err := scanWord(w, false)
+	c.args = append(c.args, parts)
+	switch {
+	case err != nil:
+		return err
+	case len(c.assigns) > 0:
+		return refusal{"assignments before a command", "set variables in a command of their own (X=1; cmd)"}
+	case len(c.args) == 1:
+		return builtinRefusal(parts)
+	}
+	return nil
 }
 
 // LogicalLines splits text into the logical lines bash would read from
 // it, in order: one physical line each, or several joined when a line
-// ends with a backslash, a quote or `$(` spans lines, a line ends with
-// `&&`, `||` or `|`, or here-document bodies follow. Each entry is the
-// text as written (line continuations and the newlines inside it kept),
-// so Shell.Run runs it as bash would and counts its lines; blank and
-// comment-only lines are entries too, and strings.Join(lines, "\n") gives
-// back text without its final newline. NUL bytes are dropped (bash drops
-// them) and so is a "\r" before each "\n" (scripts saved with CRLF line
-// ends run), as Shell.RunScript does.
+// ends with a backslash, a quote, an expansion such as `$(` or an array
+// spans lines, a line ends with `&&`, `||` or `|`, or here-document
+// bodies follow. Each entry is the text as written (line continuations
+// and the newlines inside it kept), so Shell.Run runs it as bash would
+// and counts its lines; blank and comment-only lines are entries too,
+// and strings.Join(lines, "\n") gives back text without its final
+// newline. NUL bytes are dropped, as bash drops them. It is how the page
+// cuts text pasted or typed into its console or script box, where a
+// clipboard's "\r\n" line ends are line ends: the "\r" of each "\r\n" is
+// dropped. (A script run by Shell.RunScript or fed to a Joiner keeps
+// it, as bash does.)
 //
-// At end of input inside a quote, a `$(` or an unfinished list, the last
-// entry is that unfinished rest and err is a *SyntaxError in bash's words
-// (e.g. "line 2: unexpected EOF while looking for matching `\"'").
+// At end of input inside a quote, an expansion, an array or an
+// unfinished list, the last entry is that unfinished rest and err is a
+// *SyntaxError in bash's words (e.g. "line 2: unexpected EOF while
+// looking for matching `\"'").
 func LogicalLines(text string) (lines []string, err error) {
-	if text == "" {
+	if text = cleanScript(text); text == "" {
 		return nil, nil
 	}
-	text = strings.TrimSuffix(cleanScript(text), "\n")
+	text = strings.TrimSuffix(text, "\n")
 	toks, err := lex(text)
 	start := 0
 	for _, t := range toks {
@@ -92,18 +131,21 @@ func LogicalLines(text string) (lines []string, err error) {
 	return lines, err
 }
 
-// cleanScript drops NUL bytes and the "\r" of "\r\n" line ends.
+// cleanScript drops NUL bytes and the "\r" of "\r\n" line ends (text
+// pasted into the page, see LogicalLines).
 func cleanScript(text string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(text, "\x00", ""), "\r\n", "\n")
 }
 
 // Words returns the words of line, one simple command, as the shell
-// splits them for running it: quotes removed, escapes and line
-// continuations applied, `$?` replaced by the shell's status. A comment
-// or blank line has no words. Errors: a *SyntaxError for what bash
-// refuses (an unterminated quote, an unexpected token), the refusal
-// message for a pipe, redirection, substitution or subshell, and an error
-// when line holds more than one command (a list or several lines).
+// expands them for running it (see expandArgs): quotes removed, escapes
+// and line continuations applied, `$?` and the shell's variables
+// replaced, unquoted expansions split. A comment or blank line, and a
+// line of assignments only, have no words. Errors: a *SyntaxError for
+// what bash refuses (an unterminated quote, an unexpected token), the
+// refusal message for a pipe, redirection, substitution, subshell or
+// expansion this shell does not do, and an error when line holds more
+// than one command (a list or several lines).
 func (sh *Shell) Words(line string) ([]string, error) {
 	text := strings.ReplaceAll(line, "\x00", "")
 	toks, err := lex(text)
@@ -122,7 +164,7 @@ func (sh *Shell) Words(line string) ([]string, error) {
 	case 0:
 		return nil, nil
 	case 1:
-		return sh.expand(cmds[0].words), nil
+		return sh.expandArgs(cmds[0].args)
 	}
 	return nil, errors.New("fib6lab: not one simple command: the line holds a list or several lines")
 }
@@ -140,16 +182,17 @@ func logicalGroups(toks []token) [][]token {
 }
 
 // parseList checks one logical line's tokens against bash's grammar for
-// lists and pipelines and returns its simple commands. Errors: a
-// *SyntaxError for a token bash does not expect there, or else a refusal
-// for the first construct this shell does not run.
+// lists and pipelines and returns its simple commands, their words cut
+// into parts. Errors: a *SyntaxError for a token bash does not expect
+// there, or else a refusal for the first construct this shell does not
+// run.
 func parseList(text string, toks []token) ([]simple, error) {
 	var cmds []simple
 	var cur simple
 	var refused error
-	refuse := func(r refusal) {
+	refuse := func(err error) {
 		if refused == nil {
-			refused = r
+			refused = err
 		}
 	}
 	state := "start" // "start", "cmd" (words read), "sep" (after ; or &), "need" (after && || |)
@@ -159,12 +202,13 @@ func parseList(text string, toks []token) ([]simple, error) {
 		case t.reserved:
 			return nil, reservedWord(text, t, refused)
 		case t.kind == tokWord:
-			cur.words = append(cur.words, t)
-			if t.subst != "" {
-				refuse(refusal(t.subst))
+			if err := cur.add(t.text); err != nil {
+				refuse(err)
 			}
 			state = "cmd"
 			continue
+		case t.text == "(" && state == "cmd" && (len(cur.args) != 1 || len(cur.assigns) > 0):
+			return nil, unexpected(text, t) // only `NAME ()` defines a function
 		case t.text == "(":
 			refuse(refusalOf(t.text))
 			return nil, refused
@@ -211,7 +255,17 @@ func reservedWord(text string, t token, refused error) error {
 	case refused != nil:
 		return refused
 	}
-	return refusal("compound commands")
+	switch t.text {
+	case "!":
+		return construct("pipeline negation (!)")
+	case "time":
+		return construct("time keyword")
+	case "coproc":
+		return construct("coprocesses")
+	case "function":
+		return construct("subshells or functions")
+	}
+	return construct("compound commands")
 }
 
 // redirection reports whether op is a redirection operator.
@@ -231,7 +285,7 @@ func unexpected(text string, t token) *SyntaxError {
 
 // runText runs text, whose first line is line first of the input: each
 // logical line in turn is parsed, then its commands run. A syntax error
-// stops it (bash stops reading a script there), and so does an
+// stops it (bash stops reading a script there), and so do `exit` and an
 // interrupted command; a refused construct fails its logical line with
 // status 2 and the rest runs.
 func (sh *Shell) runText(text string, first int, out io.Writer) {
@@ -246,7 +300,7 @@ func (sh *Shell) runText(text string, first int, out io.Writer) {
 			continue
 		}
 		sh.runList(cmds, first, out)
-		if sh.interrupted {
+		if sh.interrupted || sh.exited {
 			return
 		}
 	}
@@ -255,68 +309,53 @@ func (sh *Shell) runText(text string, first int, out io.Writer) {
 	}
 }
 
-// fail prints a parse error and sets status 2.
+// fail prints a parse error and sets its status (2 but for some syntax
+// errors).
 func (sh *Shell) fail(err error, first int, out io.Writer) {
 	var se *SyntaxError
+	sh.Status = 2
 	if errors.As(err, &se) {
 		se.print(out, first-1)
 		sh.syntaxErr = true
+		sh.Status = se.status()
 	} else {
 		fmt.Fprintln(out, err)
 	}
-	sh.Status = 2
 }
 
 // runList runs a list's simple commands: after `&&` only when the last
-// status is 0, after `||` only when it is not, after `;` always. $? is
-// expanded for each command just before it runs.
+// status is 0, after `||` only when it is not, after `;` always. Each
+// command's words are expanded just before it runs.
 func (sh *Shell) runList(cmds []simple, first int, out io.Writer) {
 	for _, c := range cmds {
 		if c.op == "&&" && sh.Status != 0 || c.op == "||" && sh.Status == 0 {
 			continue
 		}
 		sh.Line = first + c.line
-		sh.runCommand(sh.expand(c.words), out)
-		if sh.interrupted { // as bash, a list killed by SIGINT goes no further
+		sh.runSimple(c, out)
+		if sh.interrupted || sh.exited { // as bash, a list killed by SIGINT goes no further
 			return
 		}
 	}
 }
 
-// expand turns words as written into the arguments a command gets.
-func (sh *Shell) expand(words []token) []string {
-	status := fmt.Sprint(sh.Status)
-	args := make([]string, len(words))
-	for i, w := range words {
-		args[i] = expandWord(w.text, status)
+// runSimple expands a simple command's words and runs it; without a
+// command its assignments are made and the status is 0, as in bash. An
+// expansion this shell refuses (a variable not set, a pattern that would
+// search directories) prints its message and fails with status 2
+// without running anything.
+func (sh *Shell) runSimple(c simple, out io.Writer) {
+	args, err := sh.expandArgs(c.args)
+	switch {
+	case err == nil && len(args) > 0:
+		sh.runCommand(args, out)
+		return
+	case err == nil:
+		err = sh.assign(c.assigns)
 	}
-	return args
-}
-
-// expandWord removes the quotes of a word as written, applies its
-// backslash escapes (inside double quotes only before " \ $ and `) and
-// replaces `$?` with status outside single quotes. Line continuations
-// are already gone (the lexer drops them).
-func expandWord(w, status string) string {
-	var b strings.Builder
-	dq := false
-	for i := 0; i < len(w); i++ {
-		switch c := w[i]; {
-		case c == '"':
-			dq = !dq
-		case c == '\'' && !dq:
-			j := strings.IndexByte(w[i+1:], '\'')
-			b.WriteString(w[i+1 : i+1+j])
-			i += j + 1
-		case c == '\\' && i+1 < len(w) && (!dq || strings.IndexByte("\"\\$`", w[i+1]) >= 0):
-			i++
-			b.WriteByte(w[i])
-		case c == '$' && i+1 < len(w) && w[i+1] == '?':
-			b.WriteString(status)
-			i++
-		default:
-			b.WriteByte(c)
-		}
+	sh.Status = 0
+	if err != nil {
+		fmt.Fprintln(out, err)
+		sh.Status = 2
 	}
-	return b.String()
 }

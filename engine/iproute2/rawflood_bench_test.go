@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"fib6lab/engine/gc"
 	"fib6lab/engine/netns"
 	"fib6lab/engine/trace"
 )
@@ -34,7 +33,7 @@ func BenchmarkRawFloodOld(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
 				b.StopTimer()
-				ns := netns.New(0, gc.GCList)
+				ns := netns.New(0)
 				ns.Stepwise = c.stepwise
 				sh := NewShell(ns)
 				if st := sh.RunScript(strings.NewReader(setup), io.Discard); st != 0 {

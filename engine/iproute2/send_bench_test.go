@@ -9,7 +9,6 @@ import (
 
 	"fib6lab/data"
 	"fib6lab/engine/fib6"
-	"fib6lab/engine/gc"
 	"fib6lab/engine/netns"
 	"fib6lab/engine/trace"
 )
@@ -31,7 +30,7 @@ func ilaSetup(b *testing.B) string {
 
 // ilaNet builds the ILA topology on the full table for a kernel release.
 func ilaNet(b *testing.B, kernel string) *netns.Netns {
-	ns := netns.New(0, gc.GCList)
+	ns := netns.New(0)
 	sh := NewShell(ns)
 	if st := sh.RunScript(strings.NewReader("kernel "+kernel+"\n"+ilaSetup(b)), io.Discard); st != 0 {
 		b.Fatalf("setup exit %d", st)

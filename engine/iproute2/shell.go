@@ -10,6 +10,8 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 
 	"fib6lab/engine/netns"
@@ -35,6 +37,10 @@ type Shell struct {
 
 	syntaxErr   bool // the last Run stopped at a syntax error
 	interrupted bool // the last command was cut short by NS.Yield
+	exited      bool // the last Run ran `exit`
+
+	vars     map[string]string // the variables set (NAME=value)
+	varBytes int               // their names and values, in bytes
 
 	nanos int64 // virtual time not yet turned into jiffies
 }
@@ -48,11 +54,14 @@ func NewShell(ns *netns.Netns) *Shell { return &Shell{NS: ns} }
 // end of a line continues it, quotes keep their newlines, and a list of
 // commands joined by `;`, `&&` and `||` runs with bash's semantics, each
 // command seeing the status of the one before in `$?`. Blank lines and
-// `#` comments do nothing and keep the status. A syntax error prints
-// bash's two-line message and runs nothing of the line (status 2);
-// pipes, `&`, redirections, command and process substitution, subshells,
-// functions and compound commands (if, for, while, case, { }) are
-// refused whole with a "fib6lab: no ... here" line (status 2).
+// `#` comments do nothing and keep the status. Words are expanded as
+// bash expands them for what this shell models (expand.go: quotes,
+// `$'...'`, `$?` and the variables the script sets); `exit` ends the
+// line and sets Exited. A syntax error prints bash's two-line message
+// and runs nothing of the line (status 2); pipes, `&`, redirections,
+// substitutions, subshells, functions, compound commands (if, for,
+// while, case, { }), the expansions and the shell builtins this shell
+// lacks are refused whole with a "fib6lab: no ... here" line (status 2).
 //
 // A line longer than MaxLineBytes is refused with status 2. NUL bytes are
 // dropped, as bash drops them from its input. When the namespace records
@@ -61,7 +70,7 @@ func NewShell(ns *netns.Netns) *Shell { return &Shell{NS: ns} }
 func (sh *Shell) Run(line string, out io.Writer) int {
 	first := sh.Line + 1
 	last := first + strings.Count(line, "\n")
-	sh.syntaxErr = false
+	sh.syntaxErr, sh.exited = false, false
 	if len(line) > MaxLineBytes {
 		sh.Line = last
 		fmt.Fprintf(out, "bash: line %d: line too long: %d bytes (fib6lab limit %d)\n", first, len(line), MaxLineBytes)
@@ -113,11 +122,13 @@ func (sh *Shell) TraceNote() string {
 }
 
 // RunScript runs the script read from r as bash runs a script from its
-// standard input: logical line by logical line (see LogicalLines), each
-// run as soon as it is complete, and returns the last status. NUL bytes
-// are dropped and so is the "\r" of a "\r\n" line end. A syntax
-// error stops the script with status 2, as it stops bash, and an
-// interrupted command (see Interrupted) stops it too. It stops with
+// standard input: logical line by logical line (see Joiner), each run
+// as soon as it is complete, and returns the last status. NUL bytes are
+// dropped, as bash drops them; a "\r" before a newline stays part of the
+// line, as in bash (`ip -6 route show\r` prints `Command "show\r" is
+// unknown`). A syntax error stops the script with status 2, as it stops
+// bash, and so do `exit` (with its status) and an interrupted command
+// (see Interrupted). It stops with
 // status 2 and a "fib6lab: script too long" line when the script exceeds
 // MaxScriptLines lines or MaxScriptBytes bytes: the logical line that
 // crosses the limit does not run.
@@ -137,15 +148,12 @@ func (sh *Shell) RunScript(r io.Reader, out io.Writer) int {
 			sh.Status = 2
 			return 2
 		}
-		if cut, ok := strings.CutSuffix(l, "\n"); ok {
-			l = strings.TrimSuffix(cut, "\r")
-		}
-		logical, ok := j.Add(l)
+		logical, ok := j.Add(strings.TrimSuffix(l, "\n"))
 		if !ok {
 			continue
 		}
 		sh.Run(logical, out)
-		if sh.syntaxErr || sh.interrupted {
+		if sh.syntaxErr || sh.interrupted || sh.exited {
 			return sh.Status
 		}
 	}
@@ -166,8 +174,9 @@ type Joiner struct {
 }
 
 // Add feeds one physical line (without its newline; NUL bytes are
-// dropped, as bash drops them) and returns the logical line and true when
-// it is complete, or "" and false when more lines are needed.
+// dropped, as bash drops them, and a "\r" stays part of the line) and
+// returns the logical line and true when it is complete, or "" and false
+// when more lines are needed.
 func (j *Joiner) Add(line string) (string, bool) {
 	line = strings.ReplaceAll(line, "\x00", "")
 	if j.pending.Len() > 0 || j.lx.pos > 0 {
@@ -228,6 +237,10 @@ func (sh *Shell) commandTime() {
 // interrupted after ..." and exited with status 130.
 func (sh *Shell) Interrupted() bool { return sh.interrupted }
 
+// Exited reports whether the last Run ran the `exit` builtin, which ends
+// a script or a prompt as it ends bash, with Status.
+func (sh *Shell) Exited() bool { return sh.exited }
+
 type command func(sh *Shell, args []string, out io.Writer) int
 
 var commands map[string]command
@@ -245,17 +258,29 @@ func init() {
 		"cat":      runCat,
 		"gen":      runGen,
 		"true":     func(*Shell, []string, io.Writer) int { return 0 },
+		":":        func(*Shell, []string, io.Writer) int { return 0 },
 		"false":    func(*Shell, []string, io.Writer) int { return 1 },
+		"exit":     runExit,
 	}
 }
+
+// Commands returns the names of the commands the shell runs, sorted.
+func Commands() []string { return slices.Sorted(maps.Keys(commands)) }
 
 // externals are the commands that are programs, not bash builtins, with
 // the path bash finds them at on the reference machine.
 var externals = map[string]string{"ip": "/usr/sbin/ip", "sysctl": "/usr/sbin/sysctl", "sleep": "/usr/bin/sleep", "cat": "/usr/bin/cat"}
 
+// exec runs a command: one of commands, or bash's message for a name
+// it does not know (status 127) and the refusal of a builtin this shell
+// lacks (status 2).
 func (sh *Shell) exec(args []string, out io.Writer) int {
 	c, ok := commands[args[0]]
-	if !ok {
+	switch {
+	case refusedBuiltins[args[0]]:
+		fmt.Fprintln(out, builtinNotHere(args[0]))
+		return 2
+	case !ok:
 		fmt.Fprintf(out, "bash: line %d: %s: command not found\n", sh.Line, bashQuote(args[0]))
 		return 127
 	}
@@ -297,10 +322,4 @@ func bashQuote(w string) string {
 	}
 	b.WriteString("'")
 	return b.String()
-}
-
-// runEcho models the shell builtin echo (without options).
-func runEcho(_ *Shell, args []string, out io.Writer) int {
-	fmt.Fprintln(out, strings.Join(args, " "))
-	return 0
 }

@@ -95,7 +95,8 @@ func TestSkipMatchesStepping(t *testing.T) {
 func compareSkip(t *testing.T, hz int64, s gc.Strategy, script []string) {
 	var shells [2]*Shell
 	for i := range shells {
-		ns := netns.New(hz, s)
+		ns := netns.New(hz)
+		useGC(ns, s)
 		ns.Stepwise = i == 0
 		if hz == 250 {
 			ns.GCSlice = 4096 // as the page runs: each pass fits a slice
@@ -107,7 +108,7 @@ func compareSkip(t *testing.T, hz int64, s gc.Strategy, script []string) {
 		for i, sh := range shells {
 			sh.Run(line, &out[i])
 			if strings.HasPrefix(line, "kernel") {
-				sh.NS.Strategy = s // the case's strategy, whatever the release says
+				useGC(sh.NS, s) // the case's strategy, whatever the release says
 			}
 		}
 		if out[0].String() != out[1].String() {
@@ -123,6 +124,14 @@ func compareSkip(t *testing.T, hz int64, s gc.Strategy, script []string) {
 	}
 }
 
+// useGC makes ns's GC passes use strategy s whatever its release says,
+// changing only that switch of its features (as ip6sim --gc does).
+func useGC(ns *netns.Netns, s gc.Strategy) {
+	f := ns.Features()
+	f.GCList = s == gc.GCList
+	ns.SetFeatures(f)
+}
+
 // TestSleepSkipsAhead is issue 16's cases: a route expiring in 2e9 s and
 // `sleep 9e9` run at most a few hundred real GC passes of the 66 million
 // or so the timer makes; 100,000 expiring routes with gc_interval 0
@@ -131,7 +140,7 @@ func compareSkip(t *testing.T, hz int64, s gc.Strategy, script []string) {
 func TestSleepSkipsAhead(t *testing.T) {
 	long := []string{"ip link set lo up", "ip -6 route add 2001:db8:9::/64 dev lo expires 2000000000", "sleep 9e9", "ip -6 route show"}
 	for _, hz := range []int64{100, 250, 1000} {
-		ns := netns.New(hz, gc.GCList)
+		ns := netns.New(hz)
 		runAll(t, NewShell(ns), long, "")
 		g := ns.GC
 		t.Logf("hz %d: sleep 9e9: %d GC passes, %d run", hz, g.Passes, g.Passes-g.Replayed)
@@ -139,7 +148,7 @@ func TestSleepSkipsAhead(t *testing.T) {
 			t.Fatalf("hz %d: removed %d, timer pending %v, %d passes, %d of them run", hz, g.Removed, ns.GCTimer().Pending(), g.Passes, g.Passes-g.Replayed)
 		}
 	}
-	ns := netns.New(250, gc.GCList)
+	ns := netns.New(250)
 	runAll(t, NewShell(ns), []string{"ip link set lo up", "sysctl -qw net.ipv6.route.gc_interval=0",
 		"gen routes 100000 2001:db8::/128 dev lo expires 1000", "sleep 300"}, "gen: 100000 routes added (2001:db8::/128 .. 2001:db8::1:869f/128)\n")
 	g := ns.GC
@@ -171,7 +180,7 @@ func runAll(t *testing.T, sh *Shell, lines []string, want string) {
 // TestSkipTrace: skipped timer passes leave one GCSkipped event with
 // their count, then the timer's TimerArm.
 func TestSkipTrace(t *testing.T) {
-	ns := netns.New(250, gc.GCList)
+	ns := netns.New(250)
 	sh := NewShell(ns)
 	sh.Run("ip link set lo up", &strings.Builder{})
 	sh.Run("ip -6 route add 2001:db8:9::/64 dev lo expires 100000", &strings.Builder{})

@@ -462,11 +462,16 @@ type dirEntry struct {
 }
 
 // stat resolves a /proc/sys path as the file system does ("" and "."
-// components skipped, ".." going up) and returns what it names, or the
+// components skipped, ".." going up, any component after a file "Not a
+// directory", a final '/' included) and returns what it names, or the
 // strerror text of stat's failure.
 func (s *sysctlRun) stat(path string) (sysctlFile, string) {
 	var comps []string
+	keys := sysctlKeys(s.ns)
 	for _, c := range strings.Split(path[len(procSys):], "/") {
+		if len(comps) > 0 && slices.ContainsFunc(keys, func(k sysctlKey) bool { return slices.Equal(k.path, comps) }) {
+			return sysctlFile{}, "Not a directory"
+		}
 		switch c {
 		case "", ".":
 		case "..":
@@ -480,7 +485,7 @@ func (s *sysctlRun) stat(path string) (sysctlFile, string) {
 	}
 	f := sysctlFile{root: len(comps) == 0}
 	found := f.root
-	for _, k := range sysctlKeys(s.ns) {
+	for _, k := range keys {
 		switch {
 		case len(k.path) >= len(comps) && slices.Equal(k.path[:len(comps)], comps):
 			found = true

@@ -157,10 +157,6 @@ type Registry struct {
 	// Grace is the simulated RCU grace period states wait in before they
 	// are freed.
 	Grace *Grace
-	// NoDestroyState models kernels before the 2016 change that added
-	// destroy_state: lwtstate_free frees at once and never calls the
-	// type's DestroyState.
-	NoDestroyState bool
 	// recursion models the per-CPU dev_xmit_recursion counter the
 	// datapath wrappers check.
 	recursion int

@@ -59,12 +59,13 @@ func (s *State) Put() {
 	}
 }
 
-// free models lwtstate_free: with a destroy_state hook (and a kernel that
-// has it) call it and free after an RCU grace period (kfree_rcu); otherwise
-// free at once (kfree).
+// free models lwtstate_free: with a destroy_state hook call it and free
+// after an RCU grace period (kfree_rcu); otherwise free at once (kfree).
+// Kernels before the 2016 change that added destroy_state register ops
+// without it (ila.Module before 4.9), so they free at once.
 func (s *State) free() {
 	ops := s.reg.Lookup(s.Type)
-	if s.reg.NoDestroyState || ops == nil || ops.DestroyState == nil {
+	if ops == nil || ops.DestroyState == nil {
 		s.freed = true
 		return
 	}

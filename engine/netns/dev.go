@@ -219,7 +219,8 @@ var errNamePolicy = errno.WithMsg(errno.EINVAL, "Attribute failed policy validat
 // renamed: dev_valid_name's checks, then a "%d" template is filled in
 // (__dev_alloc_name) or the name must be free. also is a name taken by
 // a device being registered with this one ("" for none). It returns the
-// name the device gets.
+// name the device gets; a name sysctlDevNameAllowed refuses fails with
+// EINVAL, as the registration or the rename then does.
 func (ns *Netns) validName(name, also string) (string, error) {
 	if !devValidName(name) {
 		return "", errno.EINVAL
@@ -227,8 +228,11 @@ func (ns *Netns) validName(name, also string) (string, error) {
 	taken := func(n string) bool { return n == also || ns.Dev(n) != nil }
 	i := strings.IndexByte(name, '%')
 	if i < 0 {
-		if taken(name) {
+		switch {
+		case taken(name):
 			return "", errno.EEXIST
+		case !sysctlDevNameAllowed(name):
+			return "", errno.EINVAL
 		}
 		return name, nil
 	}
@@ -244,6 +248,13 @@ func (ns *Netns) validName(name, also string) (string, error) {
 	}
 	return "", errno.ENFILE
 }
+
+// sysctlDevNameAllowed models sysctl_dev_name_is_allowed, which the
+// IPv4 and IPv6 notifiers check when a device registers or is renamed
+// (devinet_sysctl_register, addrconf_sysctl_register): "all" and
+// "default" would clash with net/ipv{4,6}/conf/{all,default}, and the
+// notifier fails the registration or the rename with EINVAL.
+func sysctlDevNameAllowed(name string) bool { return name != "all" && name != "default" }
 
 // devValidName models dev_valid_name: 1 to 15 bytes, not "." or "..",
 // no '/', ':' or white space (the kernel's isspace, which also takes the

@@ -3,18 +3,22 @@ package netns
 import (
 	"strings"
 	"testing"
-
-	"fib6lab/engine/gc"
 )
 
-// TestDeviceNames checks dev_valid_name, the IFLA_IFNAME policy and the
-// "%d" templates on AddVeth and Rename.
+// TestDeviceNames checks dev_valid_name, sysctl_dev_name_is_allowed,
+// the IFLA_IFNAME policy and the "%d" templates on AddVeth and Rename.
 func TestDeviceNames(t *testing.T) {
-	ns := New(0, gc.GCList)
-	for _, name := range []string{"a:b", "a b", "a/b", ".", "..", "a\xa0b", "a%s", "a%d%d", "a%"} {
+	ns := New(0)
+	for _, name := range []string{"a:b", "a b", "a/b", ".", "..", "a\xa0b", "a%s", "a%d%d", "a%", "all", "default"} {
 		if err := ns.AddVeth(name, [6]byte{}, "p0", [6]byte{}); err == nil || err.Error() != "Invalid argument" {
 			t.Errorf("AddVeth(%q): %v, want EINVAL", name, err)
 		}
+		if err := ns.AddVeth("p0", [6]byte{}, name, [6]byte{}); err == nil || err.Error() != "Invalid argument" {
+			t.Errorf("AddVeth peer %q: %v, want EINVAL", name, err)
+		}
+	}
+	if len(ns.Devices()) != 1 {
+		t.Fatalf("refused adds left %d devices", len(ns.Devices()))
 	}
 	if err := ns.AddVeth("abcdefghijklmnop", [6]byte{}, "", [6]byte{}); err != errNamePolicy {
 		t.Errorf("16-byte name: %v", err)
@@ -38,5 +42,13 @@ func TestDeviceNames(t *testing.T) {
 	}
 	if err := ns.Rename(ns.Dev("w0"), "veth0"); err == nil || err.Error() != "File exists" {
 		t.Errorf("rename onto a name in use: %v", err)
+	}
+	for _, name := range []string{"all", "default"} {
+		if err := ns.Rename(ns.Dev("w0"), name); err == nil || err.Error() != "Invalid argument" || ns.Dev("w0") == nil {
+			t.Errorf("rename to %q: %v", name, err)
+		}
+	}
+	if err := ns.AddVeth("veth0", [6]byte{}, "all", [6]byte{}); err == nil || err.Error() != "File exists" {
+		t.Errorf("taken name with peer all: %v, want EEXIST first", err)
 	}
 }

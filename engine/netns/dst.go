@@ -3,14 +3,13 @@ package netns
 import (
 	"fmt"
 	"net/netip"
-	"strconv"
-	"strings"
 
 	"fib6lab/engine/dst"
 	"fib6lab/engine/errno"
 	"fib6lab/engine/fib6"
 	"fib6lab/engine/gc"
 	"fib6lab/engine/ila"
+	"fib6lab/engine/kernel"
 	"fib6lab/engine/lwtunnel"
 )
 
@@ -21,95 +20,72 @@ const DefaultCPUs = 4
 // dstSeed seeds the exception depth limits so that runs repeat.
 const dstSeed = 0x6669623600000001
 
-// Kernel is the modelled kernel release (SetKernel) and the switches it
-// selects that live in this package; the others are Netns.Strategy and
-// Netns.Dst.Kernel.
-type Kernel struct {
-	Major, Minor int
-	// UnlinkIdle: 6af51e9f3133 + 4be7b99c253f (2026, in 6.18 stable) take
-	// a permanent route off the GC list once aging finds none of its
-	// exceptions pending.
-	UnlinkIdle bool
-	// ILACache: ILA keeps a per-route dst_cache (2016, Linux 4.9).
-	ILACache bool
-}
-
-// String returns "MAJOR.MINOR".
-func (k Kernel) String() string { return fmt.Sprintf("%d.%d", k.Major, k.Minor) }
-
-// atLeast reports whether k is release major.minor or later.
-func (k Kernel) atLeast(major, minor int) bool {
-	return k.Major > major || (k.Major == major && k.Minor >= minor)
-}
-
-// initDst gives the namespace its dst_ops (ip6_route_net_init) and the
-// dst behaviour of 6.18 until SetKernel says otherwise (the GC strategy is
-// New's argument).
+// initDst gives the namespace its dst_ops (ip6_route_net_init), the
+// fib6_may_remove_gc_list hook and the behaviour of kernel.Default until
+// SetKernel says otherwise.
 func (ns *Netns) initDst() {
 	ns.Dst = dst.NewOps(ns, ns.FIB, DefaultCPUs, ns.HZ, dstSeed)
-	ns.applyKernel(Kernel{Major: 6, Minor: 18})
+	ns.FIB.MayRemoveGCList = ns.mayRemoveGCList
+	ns.SetFeatures(kernel.For(kernel.Default))
 }
 
+// Features returns the behaviours of the modelled release (SetKernel):
+// the one value every engine package reads, the GC strategy included
+// (GCStrategy). It is also dst.Host's.
+func (ns *Netns) Features() kernel.Features { return ns.features }
+
+// GCStrategy returns how the namespace's GC passes find routes to age,
+// as its release decides (kernel.Features.GCList).
+func (ns *Netns) GCStrategy() gc.Strategy { return gc.StrategyOf(ns.features) }
+
 // SetKernel selects the modelled kernel from a release "MAJOR.MINOR" (a
-// third component, the stable patch level, is accepted and ignored: stable
-// backports are not modelled). The mapping:
-//
-//	< 6.3           ip6_dst_gc verdict + max_size (default 4096); from 6.3 max_size is ignored (INT_MAX)
-//	< 6.6, 6.7, 6.8 GC pass walks the whole trie (gc.TrieWalk)
-//	6.6, >= 6.9     GC pass walks the per-table GC list (gc.GCList): 3dec89b14d37 landed
-//	                in 6.6, was reverted before 6.7, re-landed as 5eb902b8e719 in 6.9
-//	>= 6.15         an exception links its route on the GC list (cfe82469a00f)
-//	>= 6.18         a permanent route leaves the list when no exception is pending (2026)
-//	>= 4.9          ILA routes keep a dst_cache
-//
-// It resets max_size to the release's default. Error: EINVAL with a
-// message for an unparsable version.
+// third component, the stable patch level, is accepted and ignored:
+// stable backports are not modelled): the namespace behaves as
+// kernel.For says that release does from now on (SetFeatures), and
+// max_size is reset to the release's default (4096 before 6.3, INT_MAX
+// after). Error: EINVAL with kernel.Parse's message for an unparsable
+// version.
 func (ns *Netns) SetKernel(version string) error {
-	k, err := parseKernel(version)
+	r, err := kernel.Parse(version)
 	if err != nil {
-		return err
+		return errno.WithMsg(errno.EINVAL, err.Error())
 	}
-	ns.applyKernel(k)
-	ns.Strategy = gc.TrieWalk
-	if (k.Major == 6 && k.Minor == 6) || k.atLeast(6, 9) {
-		ns.Strategy = gc.GCList
-	}
+	ns.SetFeatures(kernel.For(r))
 	ns.Sysctl.MaxSize = 1<<31 - 1
-	if ns.Dst.Kernel.MaxSize {
+	if ns.features.MaxSize {
 		ns.Sysctl.MaxSize = 4096
 	}
 	return nil
 }
 
-// applyKernel records k and sets the dst switches it implies, with a
-// fresh encap registry holding the release's ILA ops (states already
-// built keep their own registry; all share one RCU grace-period queue).
-func (ns *Netns) applyKernel(k Kernel) {
-	k.UnlinkIdle = k.atLeast(6, 18)
-	k.ILACache = k.atLeast(4, 9)
-	ns.Kernel = k
-	ns.FIB.MayRemoveGCList = nil
-	if k.UnlinkIdle {
-		ns.FIB.MayRemoveGCList = ns.mayRemoveGCList
-	}
-	ns.Dst.Kernel = dst.Kernel{MaxSize: !k.atLeast(6, 3), LinkParent: k.atLeast(6, 15)}
+// SetFeatures makes the namespace behave as f from now on, with a fresh
+// encap registry holding f's ILA module (states already built keep their
+// own registry; all share one RCU grace-period queue). SetKernel is the
+// usual way in; a front end sets features itself only to change one
+// behaviour of a release (ip6sim --gc).
+func (ns *Netns) SetFeatures(f kernel.Features) {
+	ns.features = f
 	reg := lwtunnel.NewRegistry()
 	if old := ns.Dst.Encaps; old != nil {
 		reg.Grace = old.Grace
 	}
-	reg.NoDestroyState = !k.ILACache
-	_ = ns.ILA().Register(reg) // an empty registry has the slot free
+	_ = ns.ilaModule().Register(reg) // an empty registry has the slot free
 	ns.Dst.Encaps = reg
 }
 
-// mayRemoveGCList models fib6_may_remove_gc_list (2026): a listed route
-// whose expiry was cleared has its exceptions aged at once (timeout
-// gc_interval) and leaves the GC list only if none is still pending.
+// mayRemoveGCList is the fib6_may_remove_gc_list hook: a listed route
+// whose expiry was cleared leaves the GC list at once before the 2026
+// change (UnlinkIdle); from it, its exceptions are aged at once (timeout
+// gc_interval) and it leaves the list only if none is still pending.
 func (ns *Netns) mayRemoveGCList(rt *fib6.Info) {
+	if !ns.features.UnlinkIdle {
+		rt.Table.RemoveGCList(rt)
+		return
+	}
 	if !rt.OnGCList() {
 		return
 	}
-	args := gc.Args{Timeout: ns.Sysctl.GCInterval, UnlinkIdle: true}
+	args := gc.Args{Timeout: ns.Sysctl.GCInterval, Kernel: ns.features}
 	gc.AgeExceptions(rt, ns.Now(), &args)
 }
 
@@ -118,29 +94,10 @@ func (ns *Netns) mayRemoveGCList(rt *fib6.Info) {
 // freed now.
 func (ns *Netns) Quiesce() { ns.Dst.Encaps.Grace.Synchronize() }
 
-func parseKernel(v string) (Kernel, error) {
-	parts := strings.Split(v, ".")
-	if len(parts) < 2 || len(parts) > 3 {
-		return Kernel{}, errno.WithMsg(errno.EINVAL, "kernel version must be MAJOR.MINOR")
-	}
-	var n [3]int
-	for i, p := range parts {
-		x, err := strconv.Atoi(p)
-		if err != nil || x < 0 {
-			return Kernel{}, errno.WithMsg(errno.EINVAL, "bad kernel version "+strconv.Quote(v))
-		}
-		n[i] = x
-	}
-	return Kernel{Major: n[0], Minor: n[1]}, nil
-}
-
-// ILA returns the ILA module of the modelled kernel: with a dst_cache per
-// route from 4.9 on (ila.Kernel.NewCache), without before.
-func (ns *Netns) ILA() ila.Kernel {
-	if !ns.Kernel.ILACache {
-		return ila.Kernel{}
-	}
-	return ila.Kernel{NewCache: func() (ila.DstCache, error) { return dst.NewDstCache(ns.Dst), nil }}
+// ilaModule returns the ILA module of the modelled release, its dst_cache
+// being the namespace's (dst.NewDstCache).
+func (ns *Netns) ilaModule() ila.Module {
+	return ila.Module{Kernel: ns.features, NewCache: func() (ila.DstCache, error) { return dst.NewDstCache(ns.Dst), nil }}
 }
 
 // Tunables returns the sysctls the dst code reads (dst.Host).

@@ -8,6 +8,8 @@ import (
 	"fib6lab/engine/errno"
 	"fib6lab/engine/fib6"
 	"fib6lab/engine/gc"
+	"fib6lab/engine/lwtunnel"
+	"fib6lab/engine/trace"
 )
 
 var (
@@ -19,7 +21,7 @@ var (
 // kernelRoutes and 2001:db8:2::/64 via 2001:db8:1::2 (permanent).
 func dstNetns(t *testing.T, v string) (*Netns, *fib6.Info) {
 	t.Helper()
-	ns := New(0, gc.GCList)
+	ns := New(0)
 	if err := ns.SetKernel(v); err != nil {
 		t.Fatal(err)
 	}
@@ -241,7 +243,7 @@ func TestExceptionGCListRules(t *testing.T) {
 			t.Errorf("%s: reaped %v, listed after %v", c.v, reaped, rt.OnGCList())
 		}
 		if all := ns.GC.Last.Checked >= 57; all != c.checkedAtLeastAll {
-			t.Errorf("%s: strategy %v checked %d routes", c.v, ns.Strategy, ns.GC.Last.Checked)
+			t.Errorf("%s: strategy %v checked %d routes", c.v, ns.GCStrategy(), ns.GC.Last.Checked)
 		}
 	}
 }
@@ -328,8 +330,10 @@ func TestRT6StatsFormat(t *testing.T) {
 	}
 }
 
+// TestSetKernel: the release decides every switch, the GC strategy and
+// max_size's default among them.
 func TestSetKernel(t *testing.T) {
-	ns := New(0, gc.TrieWalk)
+	ns := New(0)
 	for _, c := range []struct {
 		v        string
 		s        gc.Strategy
@@ -343,12 +347,41 @@ func TestSetKernel(t *testing.T) {
 		if err := ns.SetKernel(c.v); err != nil {
 			t.Fatal(err)
 		}
-		if ns.Strategy != c.s || ns.Sysctl.MaxSize != c.maxSize || (ns.ILA().NewCache != nil) != c.ilaCache {
-			t.Errorf("%s: %v %d %v", c.v, ns.Strategy, ns.Sysctl.MaxSize, ns.ILA().NewCache != nil)
+		f := ns.Features()
+		if ns.GCStrategy() != c.s || ns.Sysctl.MaxSize != c.maxSize || f.ILACache != c.ilaCache || f.MaxSize != (c.maxSize == 4096) {
+			t.Errorf("%s: %v %d %+v", c.v, ns.GCStrategy(), ns.Sysctl.MaxSize, f)
+		}
+		if hasDestroy := ns.Dst.Encaps.Lookup(lwtunnel.EncapILA).DestroyState != nil; hasDestroy != c.ilaCache {
+			t.Errorf("%s: ILA destroy_state %v", c.v, hasDestroy)
 		}
 	}
-	if ns.SetKernel("six") == nil {
-		t.Error("bad version accepted")
+	if err := ns.SetKernel("six"); err == nil || err.Error() != "kernel version must be MAJOR.MINOR" {
+		t.Errorf("bad version: %v", err)
+	}
+}
+
+// TestGCStrategyFromFeatures: a pass runs the strategy the namespace's
+// features name, as its trace shows, also when a front end changed only
+// that switch (SetFeatures, as ip6sim --gc does).
+func TestGCStrategyFromFeatures(t *testing.T) {
+	for _, c := range []struct {
+		v      string
+		gcList bool
+		want   trace.Op
+	}{{"6.1", false, trace.OpGCTrie}, {"6.18", true, trace.OpGCList}, {"6.18", false, trace.OpGCTrie}, {"6.1", true, trace.OpGCList}} {
+		ns := New(0)
+		if err := ns.SetKernel(c.v); err != nil {
+			t.Fatal(err)
+		}
+		f := ns.Features()
+		f.GCList = c.gcList
+		ns.SetFeatures(f)
+		rec := &trace.Recorder{}
+		ns.SetTrace(rec)
+		ns.RunGC(0, true)
+		if len(rec.Events) == 0 || rec.Events[0].Kind != trace.OpBegin || trace.Op(rec.Events[0].Val) != c.want {
+			t.Errorf("%s GCList %v: pass began with %+v, want %v", c.v, c.gcList, rec.Events[:min(len(rec.Events), 1)], c.want)
+		}
 	}
 }
 
@@ -404,7 +437,7 @@ func TestDuplicateKeepsListedWithExceptions(t *testing.T) {
 		v      string
 		listed bool
 	}{{"6.15", false}, {"6.18", true}} {
-		ns := New(0, gc.GCList)
+		ns := New(0)
 		if err := ns.SetKernel(c.v); err != nil {
 			t.Fatal(err)
 		}

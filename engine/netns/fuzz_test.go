@@ -103,7 +103,7 @@ var fuzzProbes = []netip.Addr{
 // runOps decodes ops from b (4 bytes each) and applies them to a namespace
 // and to the reference model, comparing after every operation.
 func runOps(t *testing.T, b []byte, s gc.Strategy) {
-	ns := New(0, s)
+	ns := newWithGC(s)
 	ref := refModel{}
 	tb := ns.FIB.Table(fib6.RT_TABLE_MAIN)
 	for i := 0; i+4 <= len(b) && i < 4*200; i += 4 {

@@ -1,7 +1,8 @@
 // Package netns is the composition root of the engine: one simulated
-// network namespace with its routing tables (fib6), the GC strategy and
-// timer (gc), the route sysctls and a virtual jiffies clock. It models the
-// IPv6 routing parts of struct net / struct netns_ipv6.
+// network namespace with its routing tables (fib6), the modelled kernel
+// release (kernel.Features, which decides the GC strategy too), the GC
+// timer (gc), the route sysctls and a virtual jiffies clock. It models
+// the IPv6 routing parts of struct net / struct netns_ipv6.
 package netns
 
 import (
@@ -10,6 +11,7 @@ import (
 	"fib6lab/engine/dst"
 	"fib6lab/engine/fib6"
 	"fib6lab/engine/gc"
+	"fib6lab/engine/kernel"
 	"fib6lab/engine/trace"
 )
 
@@ -36,15 +38,12 @@ type GCStats struct {
 
 // Netns is one simulated namespace. Create it with New.
 type Netns struct {
-	HZ       int64
-	FIB      *fib6.Net
-	Sysctl   Sysctls
-	Strategy gc.Strategy
-	GC       GCStats
+	HZ     int64
+	FIB    *fib6.Net
+	Sysctl Sysctls
+	GC     GCStats
 	// Dst is the namespace's dst_ops with the route cache (dst.go).
 	Dst *dst.Ops
-	// Kernel is the modelled release (SetKernel).
-	Kernel Kernel
 	// Nanotime, when set, returns a monotonic wall time in ns; it is used
 	// only to measure GC passes for display.
 	Nanotime func() int64
@@ -63,6 +62,7 @@ type Netns struct {
 	// (skip.go). The results are the same; tests compare the two.
 	Stepwise bool
 
+	features    kernel.Features // the modelled release (SetKernel, Features)
 	clock       clock
 	devs        []*Device
 	lastIfindex int
@@ -84,14 +84,14 @@ type gcPass struct {
 	cache int
 }
 
-// New returns a fresh namespace with tick rate hz (DefaultHZ if 0) and
-// GC strategy s: tables main and local, default sysctls, the clock at
-// InitialJiffies.
-func New(hz int64, s gc.Strategy) *Netns {
+// New returns a fresh namespace with tick rate hz (DefaultHZ if 0) that
+// behaves as kernel.Default: tables main and local, default sysctls, the
+// clock at InitialJiffies.
+func New(hz int64) *Netns {
 	if hz <= 0 {
 		hz = DefaultHZ
 	}
-	ns := &Netns{HZ: hz, FIB: fib6.NewNet(), Strategy: s, Sysctl: defaultSysctls(hz)}
+	ns := &Netns{HZ: hz, FIB: fib6.NewNet(), Sysctl: defaultSysctls(hz)}
 	ns.clock.now = InitialJiffies
 	ns.FIB.Now = ns.Now
 	ns.initDst()
@@ -217,10 +217,10 @@ func (ns *Netns) passTimeout(expires int64) int64 {
 
 func (ns *Netns) beginPass(expires int64) {
 	p := &gcPass{now: ns.clock.now, cache: ns.FIB.Stats.FibRtCache,
-		args: gc.Args{Timeout: ns.passTimeout(expires), UnlinkIdle: ns.Kernel.UnlinkIdle, Horizon: gc.NewHorizon()}}
+		args: gc.Args{Timeout: ns.passTimeout(expires), Kernel: ns.features, Horizon: gc.NewHorizon()}}
 	ns.GC.LastPassNanos = 0
 	ns.pass = p
-	p.run = gc.Start(ns.FIB, ns.Strategy, p.now, &p.args)
+	p.run = gc.Start(ns.FIB, ns.GCStrategy(), p.now, &p.args)
 }
 
 // GCInProgress reports whether a GC pass has started and not finished.

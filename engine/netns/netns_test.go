@@ -7,8 +7,20 @@ import (
 
 	"fib6lab/engine/fib6"
 	"fib6lab/engine/gc"
+	"fib6lab/engine/kernel"
 	"fib6lab/engine/trace"
 )
+
+// newWithGC returns a namespace of kernel.Default whose GC passes use
+// strategy s whatever the release says (as ip6sim --gc sets it), so that
+// a test compares the two strategies with everything else equal.
+func newWithGC(s gc.Strategy) *Netns {
+	ns := New(0)
+	f := kernel.For(kernel.Default)
+	f.GCList = s == gc.GCList
+	ns.SetFeatures(f)
+	return ns
+}
 
 // addRoute adds prefix p (via gw if not empty) to table id, with
 // `expires` seconds when expires > 0, as `ip -6 route add` would.
@@ -63,7 +75,7 @@ func expiring(ns *Netns) int {
 func TestSeedSelftest(t *testing.T) {
 	for _, s := range gc.Strategies {
 		t.Run(s.String(), func(t *testing.T) {
-			ns := New(0, s)
+			ns := newWithGC(s)
 			kernelRoutes(t, ns)
 			if err := ns.SysctlSet("gc_interval", "3"); err != nil {
 				t.Fatal(err)
@@ -135,7 +147,7 @@ func agedRoutes(rec *trace.Recorder) []uint32 {
 // TestGCTimerRules: armed by the first expiring add, never shortened,
 // re-armed at a whole second while routes remain, cancelled when none do.
 func TestGCTimerRules(t *testing.T) {
-	ns := New(0, gc.GCList)
+	ns := New(0)
 	addRoute(t, ns, 0, "2001:db8::/48", "", 1024, 0)
 	if ns.GCTimer().Pending() {
 		t.Fatal("a permanent route armed the GC timer")
@@ -178,7 +190,7 @@ func TestRoundJiffies(t *testing.T) {
 }
 
 func TestSysctls(t *testing.T) {
-	ns := New(0, gc.TrieWalk)
+	ns := New(0)
 	want := map[string]string{"gc_interval": "30", "gc_timeout": "60", "gc_min_interval": "0",
 		"gc_min_interval_ms": "500", "gc_elasticity": "9", "gc_thresh": "1024",
 		"max_size": "2147483647", "mtu_expires": "600", "min_adv_mss": "1220"}
@@ -207,7 +219,7 @@ func TestSysctls(t *testing.T) {
 // TestGCSlice: with GCSlice the timer's pass runs a slice at a time while
 // virtual time stands still, and ends as a whole pass would.
 func TestGCSlice(t *testing.T) {
-	ns := New(0, gc.TrieWalk)
+	ns := newWithGC(gc.TrieWalk)
 	ns.GCSlice = 5
 	kernelRoutes(t, ns)
 	for _, p := range gc.ExpiringHosts(10) {
@@ -244,7 +256,7 @@ func TestGCSlice(t *testing.T) {
 // allocations, as on Linux 6.18: the link's own ICMPv6 traffic and the
 // dsts of sent packets, not the routes that are added or deleted.
 func TestFibRtAllocCountsDsts(t *testing.T) {
-	ns := New(0, gc.GCList)
+	ns := New(0)
 	if err := ns.AddVeth("va", [6]byte{2, 0, 0, 0, 0, 1}, "vb", [6]byte{2, 0, 0, 0, 0, 2}); err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"fib6lab/engine/fib6"
-	"fib6lab/engine/gc"
 )
 
 // TestCountTimerPasses: counting the GC timer's firings by whole cycles
@@ -20,7 +19,7 @@ func TestCountTimerPasses(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for _, hz := range []int64{100, 250, 300, 1000, 1024} {
 		for _, secs := range []int64{0, 1, 7, 30, 3600} {
-			ns := New(hz, gc.GCList)
+			ns := New(hz)
 			ns.Sysctl.GCInterval = secs * hz
 			at := InitialJiffies + r.Int64N(1<<20)
 			limit := at + r.Int64N(200_000*max(secs*hz, 4))
@@ -48,7 +47,7 @@ func stepTimerPasses(ns *Netns, at, limit int64) timerRun {
 // TestCountTimerPassesCancel: one firing that cancels the timer is all;
 // progress can stop the count, which then holds what it counted.
 func TestCountTimerPassesCancel(t *testing.T) {
-	ns := New(250, gc.GCList)
+	ns := New(250)
 	r, _ := ns.countTimerPasses(1000, 1<<40, false, nil)
 	if r.n != 1 || r.last != 1000 {
 		t.Fatalf("cancelling firing: %+v", r)
@@ -74,7 +73,7 @@ func TestCountTimerPassesCancel(t *testing.T) {
 // timer).
 func TestAdvanceInterrupted(t *testing.T) {
 	setup := func(stepwise bool) *Netns {
-		ns := New(1000, gc.GCList)
+		ns := New(1000)
 		ns.Stepwise = stepwise
 		ns.Sysctl.GCInterval = 0
 		kernelRoutes(t, ns)
@@ -119,7 +118,7 @@ func gcState(ns *Netns) string {
 // firings than countTimerPasses keeps (HZ 12287: lcm(12287, 512) jiffies,
 // over a million firings); counting is still exact.
 func TestCountTimerPassesLongCycle(t *testing.T) {
-	ns := New(12287, gc.GCList)
+	ns := New(12287)
 	ns.Sysctl.GCInterval = 0
 	at, limit := int64(InitialJiffies), int64(InitialJiffies+3*12287*512)
 	steps := 0

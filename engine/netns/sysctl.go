@@ -40,6 +40,7 @@ const (
 	unitJiffies
 	unitMsJiffies
 	unitWriteOnly
+	unitBool // proc_dointvec_minmax from SYSCTL_ZERO to SYSCTL_ONE
 )
 
 type sysctlEntry struct {
@@ -63,7 +64,7 @@ func (ns *Netns) sysctlTable() map[string]sysctlEntry {
 		"mtu_expires":             {&s.MTUExpires, unitJiffies},
 		"min_adv_mss":             {&s.MinAdvMSS, unitInt},
 		"flush":                   {&s.FlushDelay, unitWriteOnly},
-		"skip_notify_on_dev_down": {&s.SkipNotify, unitInt},
+		"skip_notify_on_dev_down": {&s.SkipNotify, unitBool},
 	}
 }
 
@@ -107,7 +108,8 @@ func (ns *Netns) SysctlGet(name string) (string, error) {
 // converted by the handler: proc_dointvec_jiffies refuses seconds above
 // INT_MAX/HZ, proc_dointvec_ms_jiffies milliseconds that are negative as
 // a 32-bit number (after the kernel's truncation to unsigned int),
-// proc_dointvec values outside int. Writing flush runs a GC pass as the
+// proc_dointvec values outside int, and skip_notify_on_dev_down's
+// proc_dointvec_minmax values other than 0 and 1 (see boolConv). Writing flush runs a GC pass as the
 // kernel's ipv6_sysctl_rtcache_flush does. Errors: ErrNoSysctl,
 // ErrInvalid (EINVAL).
 func (ns *Netns) SysctlSet(name, value string) error {
@@ -125,6 +127,8 @@ func (ns *Netns) SysctlSet(name, value string) error {
 		stored, ok = jiffiesConv(v, neg, ns.HZ)
 	case unitMsJiffies:
 		stored, ok = msJiffiesConv(v, neg, ns.HZ)
+	case unitBool:
+		stored, ok = boolConv(v, neg)
 	default:
 		stored, ok = intConv(v, neg)
 	}
@@ -245,6 +249,13 @@ func intConv(v uint64, neg bool) (int64, bool) {
 		return -int64(v), v <= 1<<31
 	}
 	return int64(v), v <= math.MaxInt32
+}
+
+// boolConv models the conversion of a proc_dointvec_minmax setting
+// bounded by SYSCTL_ZERO and SYSCTL_ONE: 0 or 1, and no '-' sign (Linux
+// 6.18 refuses "-0" too).
+func boolConv(v uint64, neg bool) (int64, bool) {
+	return int64(v), !neg && v <= 1
 }
 
 // jiffiesConv models do_proc_dointvec_jiffies_conv: seconds, at most

@@ -2,8 +2,6 @@ package netns
 
 import (
 	"testing"
-
-	"fib6lab/engine/gc"
 )
 
 // TestSysctlSetRules checks the kernel's reading and range rules for
@@ -49,9 +47,20 @@ func TestSysctlSetRules(t *testing.T) {
 		{"gc_thresh", "-2147483648", -2147483648},
 		{"gc_thresh", "-2147483649", bad},
 		{"gc_thresh", "0x7fffffff", 2147483647},
+		{"skip_notify_on_dev_down", "1", 1},
+		{"skip_notify_on_dev_down", "01", 1},
+		{"skip_notify_on_dev_down", "0x1", 1},
+		{"skip_notify_on_dev_down", " 1 2", 1},
+		{"skip_notify_on_dev_down", "0", 0},
+		{"skip_notify_on_dev_down", "2", bad},
+		{"skip_notify_on_dev_down", "-1", bad},
+		{"skip_notify_on_dev_down", "-0", bad},
+		{"skip_notify_on_dev_down", "+1", bad},
+		{"skip_notify_on_dev_down", "4294967296", bad},
+		{"skip_notify_on_dev_down", "-2147483648", bad},
 	}
 	for _, c := range cases {
-		ns := New(250, gc.GCList)
+		ns := New(250)
 		err := ns.SysctlSet(c.name, c.value)
 		e := ns.sysctlTable()[c.name]
 		switch {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Serves web/ with cmd/server on a free loopback port and runs check.mjs and
-# robust.mjs in headless Debian chromium (`make deps` installs it).
+# Serves web/ with cmd/server on a free loopback port and runs check.mjs,
+# robust.mjs and headline.mjs in headless Debian chromium (`make deps`
+# installs it).
 set -euo pipefail
 cd "$(dirname "$0")"
 root=$(cd ../.. && pwd)
@@ -24,9 +25,12 @@ for _ in $(seq 50); do
 done
 [ -n "$url" ] || { echo "server did not start:"; cat "$log"; exit 1; }
 # check.mjs (the page, its views and the hostile paste), then robust.mjs
-# (bulk commands, floods, cancel, frame gaps); BROWSER_SCRIPT=x.mjs runs one
+# (bulk commands, floods, cancel, frame gaps), then headline.mjs (the
+# headline figures), then lanes.mjs (each lane's release and strategy),
+# then newcomer.mjs (intro, console help, reset view, paused links);
+# BROWSER_SCRIPT=x.mjs runs one
 status=0
-for script in ${BROWSER_SCRIPT:-check.mjs robust.mjs}; do
+for script in ${BROWSER_SCRIPT:-check.mjs robust.mjs headline.mjs lanes.mjs newcomer.mjs}; do
 	echo "== $script"
 	BASE_URL=$url CHROMIUM=$chromium SHOT=out/page.png node "$script" || status=1
 done

@@ -37,6 +37,18 @@ func (c *Camera) SetViewport(worldW, w, h float64) {
 	c.clamp()
 }
 
+// Reset shows the whole trie again, as the first SetViewport did: the
+// page's reset view (key 0, a double-click, the toolbar button) and what
+// a change of view or of table does. Before the first SetViewport it
+// does nothing: there is no fit to return to yet.
+func (c *Camera) Reset() {
+	if c.fitSX == 0 {
+		return
+	}
+	c.SX, c.SY, c.X0, c.Y0 = c.fitSX, c.fitSY, 0, -yPad
+	c.clamp()
+}
+
 // ScreenX maps world x to viewport pixels.
 func (c *Camera) ScreenX(wx float64) float64 { return (wx - c.X0) * c.SX }
 

@@ -43,3 +43,20 @@ func TestCameraPanClamped(t *testing.T) {
 		t.Fatalf("resize lost the zoom: %v px per slot", c.SX)
 	}
 }
+
+func TestCameraResetShowsTheWholeTrie(t *testing.T) {
+	var c Camera
+	c.Reset() // before any viewport: nothing to fit, nothing broken
+	if c.SX != 0 || c.X0 != 0 {
+		t.Fatalf("reset before a viewport changed the camera: %+v", c)
+	}
+	c.SetViewport(1000, 500, 400)
+	c.Zoom(30, 4, 400, 300)
+	c.Pan(-200, -100)
+	c.Reset()
+	if c.ScreenX(0) != 0 || math.Abs(c.ScreenX(1000)-500) > 1e-9 || c.ScreenY(-yPad) != 0 ||
+		math.Abs(c.ScreenY(MaxDepth+yPad)-400) > 1e-9 {
+		t.Fatalf("after reset the world spans x %v..%v, y %v..%v; want 0..500, 0..400",
+			c.ScreenX(0), c.ScreenX(1000), c.ScreenY(-yPad), c.ScreenY(MaxDepth+yPad))
+	}
+}

@@ -55,18 +55,31 @@ type ConsoleLine struct {
 }
 
 // Result is what one console command did: its output as iproute2 prints
-// it (capped at MaxOutputLines lines), its exit status, and whether the
-// gc-list lane printed something else or returned another status.
+// it (capped at MaxOutputLines lines) and its exit status. When the two
+// lanes printed something else or returned another status, Output holds
+// each lane's output under a line naming the lane ("left · 6.1:"),
+// Status is the first non-zero one, and Mismatch says whether that shows
+// the namespaces diverged: it does not when the lanes model different
+// releases, which may print differently (`kernel`, max_size, a flood).
 type Result struct {
 	Output   string // with Note at its end
 	Note     string // the note that the output was cut at MaxOutputLines, or ""
 	Status   int
 	Mismatch bool
+	split    []laneResult // each lane's when they differ, nil when they agree
+}
+
+// laneResult is what one lane printed for a command, with the line that
+// names the lane.
+type laneResult struct {
+	head, out, note string
+	status          int
 }
 
 // Console is the page's command console: every command runs in both
-// lanes' namespaces through their iproute2 shells, and what the trie-walk
-// lane's shell prints goes to the scrollback.
+// lanes' namespaces through their iproute2 shells (a line prefixed
+// `left:` or `right:` in that lane's only, laneTarget), and what they
+// print goes to the scrollback, once when they agree.
 type Console struct {
 	History    History
 	Mismatches int // commands whose two runs differed
@@ -74,6 +87,7 @@ type Console struct {
 	lines []ConsoleLine
 	seq   int
 	queue []string
+	keys  []KeyHelp // the page's keys, for help (SetKeys)
 }
 
 // write appends text, split into lines, to the scrollback.
@@ -128,6 +142,20 @@ func (s *Sim) Submit(text string) {
 	c.queue = append(c.queue, lines...)
 }
 
+// laneTarget splits a console line into the command and the lanes it
+// runs in: "left: CMD" runs CMD in the left lane only, "right: CMD" in
+// the right one (LaneIDs), any other line in both.
+func laneTarget(line string) (cmd string, run [2]bool) {
+	trimmed := strings.TrimLeft(line, " \t")
+	for i, id := range LaneIDs {
+		if rest, ok := strings.CutPrefix(trimmed, id+":"); ok {
+			run[i] = true
+			return rest, run
+		}
+	}
+	return line, [2]bool{true, true}
+}
+
 // logicalLines splits pasted text into command lines as bash reads them
 // (iproute2.LogicalLines: a backslash-newline, a quote or an unfinished
 // list continues a line). An unfinished quote at the end stays the last
@@ -142,7 +170,8 @@ func logicalLines(text string) []string {
 }
 
 // work runs console lines within the frame's slot: the command running
-// goes on, then queued lines start one by one, each a job (job.go).
+// goes on, then queued lines start one by one, each a job (job.go) noted
+// for links (noteTyped), or the page's help.
 func (s *Sim) work() {
 	c := &s.Console
 	for !s.slot.spent(s.opts.Nanotime()) {
@@ -158,16 +187,21 @@ func (s *Sim) work() {
 		line := c.queue[0]
 		c.queue[0] = ""
 		c.queue = c.queue[1:]
-		s.beginCommand(line, false)
+		if isHelp(line) {
+			s.slot.lines--
+			c.help(line)
+		} else if _, ok := s.beginCommand(line, false); ok {
+			s.noteTyped(line)
+		}
 	}
 	if len(c.queue) == 0 {
 		c.queue = nil // let a big paste's storage go
 	}
 }
 
-// Exec runs one command line now, to its end, in both namespaces; it
-// writes it and the trie-walk lane's output to the scrollback and
-// returns that output. The events it causes are queued for playback,
+// Exec runs one command line now, to its end, in both namespaces (or the
+// one its prefix names, laneTarget); it writes it and its Result to the
+// scrollback and returns that. The events it causes are queued for playback,
 // labelled with the line. An engine panic is recovered into the result
 // and the page's error. While a command runs (sliced over frames) it
 // runs nothing and says so.
@@ -201,10 +235,15 @@ func (s *Sim) beginCommand(line string, script bool) (Result, bool) {
 	}
 	s.finishGC()
 	s.limitRoutes()
-	for _, l := range s.Lanes {
-		l.beginCommand(line)
+	cmd, run := laneTarget(line)
+	var lanes []*Lane
+	for i, l := range s.Lanes {
+		if run[i] {
+			l.beginCommand(line)
+			lanes = append(lanes, l)
+		}
 	}
-	s.job = startJob(s.Lanes, line, script)
+	s.job = startJob(lanes, line, cmd, script)
 	return Result{}, true
 }
 
@@ -222,8 +261,8 @@ func (s *Sim) endCommand(r *Result) Result {
 		res = j.result()
 	}
 	bulk := false
-	for _, l := range s.Lanes {
-		bulk = l.endCommand(!s.teach.batch) || bulk
+	for _, lj := range j.lanes {
+		bulk = lj.lane.endCommand(!s.teach.batch) || bulk
 	}
 	s.show(res)
 	if bulk {
@@ -237,30 +276,63 @@ func (s *Sim) endCommand(r *Result) Result {
 	return res
 }
 
-// result compares the two lanes' outputs (by hash) and statuses and
-// returns the trie-walk lane's.
+// result returns the output and status of the lanes the job ran in: the
+// first lane's when the others printed the same (by hash) and returned
+// the same status, else every lane's under its name (Result).
 func (j *job) result() Result {
-	a, b := &j.lanes[0], &j.lanes[1]
-	same := a.last.status == b.last.status && a.out.sum.Sum64() == b.out.sum.Sum64() && a.out.cut == b.out.cut
+	a := &j.lanes[0]
 	note := a.out.note()
-	return Result{Output: a.out.String() + note, Note: note, Status: a.last.status, Mismatch: !same}
+	r := Result{Output: a.out.String() + note, Note: note, Status: a.last.status}
+	same, kernels := true, true
+	for _, b := range j.lanes[1:] {
+		same = same && a.last.status == b.last.status && a.out.sum.Sum64() == b.out.sum.Sum64() && a.out.cut == b.out.cut
+		kernels = kernels && a.lane.Kernel() == b.lane.Kernel()
+	}
+	if same {
+		return r
+	}
+	r.Output, r.Note, r.Status, r.Mismatch = "", "", 0, kernels
+	for _, lj := range j.lanes {
+		lr := laneResult{head: lj.lane.ID + " · " + lj.lane.Kernel().String() + ":", out: lj.out.String(),
+			note: lj.out.note(), status: lj.last.status}
+		r.split = append(r.split, lr)
+		r.Output += lr.head + "\n" + lr.out + lr.note
+		if r.Status == 0 {
+			r.Status = lr.status
+		}
+	}
+	return r
 }
 
-// show writes a command's result to the scrollback.
+// show writes a command's result to the scrollback: its output, or each
+// lane's under a note naming the lane, and a warning when the lanes
+// diverged.
 func (s *Sim) show(r Result) {
 	c := &s.Console
-	kind := LineOutput
-	if r.Status != 0 {
-		kind = LineError
+	if r.split == nil {
+		c.output(r.Status, strings.TrimSuffix(r.Output, r.Note), r.Note)
 	}
-	if out := strings.TrimSuffix(r.Output, r.Note); out != "" {
-		c.write(kind, out)
-	}
-	if r.Note != "" {
-		c.write(LineNote, r.Note)
+	for _, lr := range r.split {
+		c.write(LineNote, lr.head)
+		c.output(lr.status, lr.out, lr.note)
 	}
 	if r.Mismatch {
 		c.Mismatches++
-		c.write(LineWarning, "warning: the gc-list namespace printed something else or returned another status; the two namespaces have diverged")
+		c.write(LineWarning, "warning: the two lanes run the same release but printed different things or returned another status; their namespaces have diverged")
+	}
+}
+
+// output writes what a command printed, in red when its status is not 0,
+// and the note that it was cut.
+func (c *Console) output(status int, out, note string) {
+	kind := LineOutput
+	if status != 0 {
+		kind = LineError
+	}
+	if out != "" {
+		c.write(kind, out)
+	}
+	if note != "" {
+		c.write(LineNote, note)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"fib6lab/engine/iproute2"
+	"fib6lab/engine/kernel"
 	"fib6lab/engine/netns"
 )
 
@@ -38,7 +39,6 @@ var DstKernels = [2]string{"6.1", "6.18"}
 // DstLane is one side of the route cache view: a namespace running one
 // kernel, the last flood's result and its dst_ops.
 type DstLane struct {
-	Kernel string
 	NS     *netns.Netns
 	Shell  *iproute2.Shell
 	Last   netns.RawResult // the last flood
@@ -62,8 +62,8 @@ type DstView struct {
 func NewDstView() *DstView {
 	v := &DstView{Mode: DstModeRaw}
 	for i, k := range DstKernels {
-		ns := netns.New(0, 0)
-		l := &DstLane{Kernel: k, NS: ns, Shell: iproute2.NewShell(ns)}
+		ns := netns.New(0)
+		l := &DstLane{NS: ns, Shell: iproute2.NewShell(ns)}
 		for _, line := range append(DstSetup[:len(DstSetup):len(DstSetup)], "kernel "+k) {
 			var out strings.Builder
 			if l.Shell.Run(line, &out) != 0 {
@@ -117,6 +117,9 @@ func (v *DstView) Flood() {
 		l.NS.Advance(l.NS.HZ / 10) // the flood's packets leave; timers run
 	}
 }
+
+// Kernel returns the release the lane's namespace models.
+func (l *DstLane) Kernel() kernel.Release { return l.NS.Features().Release }
 
 // Run runs line in both lanes' shells (the console of the view), and
 // returns the first lane's output.

@@ -41,6 +41,14 @@ func loadedSim(t testing.TB, ps []netip.Prefix, demo int) *Sim {
 	o := DefaultOptions()
 	o.Prefixes, o.DemoRoutes, o.Nanotime = ps, demo, fakeClock()
 	s := NewSim(o)
+	untilReady(t, s)
+	return s
+}
+
+// untilReady plays frames of s until its table is loaded, failing on an
+// error.
+func untilReady(t testing.TB, s *Sim) {
+	t.Helper()
 	for i := 0; !s.Ready(); i++ {
 		if i > 100 {
 			t.Fatal("table did not load in 100 frames")
@@ -50,5 +58,4 @@ func loadedSim(t testing.TB, ps []netip.Prefix, demo int) *Sim {
 			t.Fatal(s.Err)
 		}
 	}
-	return s
 }

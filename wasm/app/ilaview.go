@@ -112,7 +112,7 @@ func (v *ILAView) setup() {
 	if v.NS != nil {
 		return
 	}
-	v.NS = netns.New(0, 0)
+	v.NS = netns.New(0)
 	v.Shell = iproute2.NewShell(v.NS)
 	v.rec = &trace.Recorder{Limit: 1 << 12}
 	lines := ILASetup

@@ -50,25 +50,26 @@ type laneJob struct {
 	last   turn // what the lane reported last
 }
 
-// job is a command running in both lanes.
+// job is a command running in both lanes, or in one (a line prefixed
+// `left:` or `right:`, laneTarget).
 type job struct {
 	line      string
-	name      string // what the progress calls it (commandName)
-	script    bool   // a line of the running script, not of the console
-	lanes     [2]laneJob
+	name      string    // what the progress calls it (commandName)
+	script    bool      // a line of the running script, not of the console
+	lanes     []laneJob // the lanes it runs in, left first
 	cancelled bool
 	cut       int64 // with cancelled: a lane stops at its first Yield at or past this done
 	panicked  any
 }
 
-// startJob starts line in both lanes' shells. Nothing runs before the
-// first turn (step).
-func startJob(lanes [2]*Lane, line string, script bool) *job {
-	j := &job{line: line, name: commandName(lanes[0].Shell, line), script: script}
+// startJob starts the command cmd of console line line in the shells of
+// lanes. Nothing runs before the first turn (step).
+func startJob(lanes []*Lane, line, cmd string, script bool) *job {
+	j := &job{line: line, name: commandName(lanes[0].Shell, cmd), script: script, lanes: make([]laneJob, len(lanes))}
 	for i, l := range lanes {
 		lj := &j.lanes[i]
 		*lj = laneJob{lane: l, out: newCapWriter(MaxOutputLines), resume: make(chan bool), report: make(chan turn)}
-		go lj.run(line)
+		go lj.run(cmd)
 	}
 	return j
 }
@@ -157,17 +158,20 @@ func (j *job) cancel() {
 // Busy is the progress of the command running, for the page.
 type Busy struct {
 	Line        string // the command line
-	Done, Total int64  // work units the trie-walk lane has done, and in all (0: unknown)
+	Done, Total int64  // work units the first lane running has done, and in all (0: unknown)
 	Cancelled   bool   // a cancel was asked; the command stops at its next Yield
 	Script      bool   // a line of the running script, not of the console
 	Text        string // e.g. "gen routes: 31,744 of 100,000"
 }
 
-// busy returns the job's progress.
+// busy returns the job's progress: that of its first lane still running.
 func (j *job) busy() Busy {
-	t := j.lanes[0].last
-	if t.end {
-		t = j.lanes[1].last
+	t := j.lanes[len(j.lanes)-1].last
+	for _, lj := range j.lanes {
+		if !lj.last.end {
+			t = lj.last
+			break
+		}
 	}
 	b := Busy{Line: j.line, Done: t.done, Total: t.total, Cancelled: j.cancelled, Script: j.script}
 	switch {

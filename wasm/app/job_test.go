@@ -17,7 +17,7 @@ func genLine(n, net int) string {
 
 // frameUntilIdle plays frames until no command runs and none is queued,
 // and returns how many.
-func frameUntilIdle(t *testing.T, s *Sim) int {
+func frameUntilIdle(t testing.TB, s *Sim) int {
 	t.Helper()
 	f := 0
 	for ; s.job != nil || s.Console.Queued() > 0; f++ {
@@ -57,7 +57,7 @@ func TestGenRunsOverFramesWithProgress(t *testing.T) {
 	}
 	for _, l := range s.Lanes {
 		if got := l.Routes(); got != 1000+s.KernelRoutes+100000 {
-			t.Fatalf("%s: %d routes", l.Strategy, got)
+			t.Fatalf("%s: %d routes", l.ID, got)
 		}
 	}
 	if s.Console.Mismatches != 0 {
@@ -116,16 +116,16 @@ func TestBulkCommandIsASummary(t *testing.T) {
 	frameUntilIdle(t, s)
 	for i, l := range s.Lanes {
 		if got := l.queued - before[i]; got != 0 {
-			t.Fatalf("%s: gen routes 100000 queued %d events (%.2f per route), want a summary", l.Strategy, got, float64(got)/100000)
+			t.Fatalf("%s: gen routes 100000 queued %d events (%.2f per route), want a summary", l.ID, got, float64(got)/100000)
 		}
 		if c := cap(l.rec.Events); c > keepRecorder {
-			t.Fatalf("%s: recorder keeps room for %d events", l.Strategy, c)
+			t.Fatalf("%s: recorder keeps room for %d events", l.ID, c)
 		}
 		if l.NS.FIB.Trace != l.rec {
-			t.Fatalf("%s: trace not back on", l.Strategy)
+			t.Fatalf("%s: trace not back on", l.ID)
 		}
 		if l.Layout.Nodes[0].Routes != int32(l.Routes()) {
-			t.Fatalf("%s: layout shows %d routes of %d", l.Strategy, l.Layout.Nodes[0].Routes, l.Routes())
+			t.Fatalf("%s: layout shows %d routes of %d", l.ID, l.Layout.Nodes[0].Routes, l.Routes())
 		}
 	}
 	want := fmt.Sprintf("fib6lab: gen routes traced more than %s events: not animated (the trie shows its result)", Commas(MaxCommandEvents))
@@ -284,7 +284,7 @@ func TestSleepKeepsTheLanesInStep(t *testing.T) {
 	exec(t, s, "sleep 40", 0, "")
 	for _, l := range s.Lanes {
 		if got := l.NS.Now() - start; got != 40*l.NS.HZ || l.NS.GC.Passes != 1 || l.NS.GCInProgress() {
-			t.Fatalf("%s: clock moved %d jiffies, %d passes, in progress %v", l.Strategy, got, l.NS.GC.Passes, l.NS.GCInProgress())
+			t.Fatalf("%s: clock moved %d jiffies, %d passes, in progress %v", l.ID, got, l.NS.GC.Passes, l.NS.GCInProgress())
 		}
 	}
 	if walk := s.Lanes[0]; walk.Pending() < 20000 || walk.bulk {

@@ -6,6 +6,7 @@ import (
 	"fib6lab/engine/fib6"
 	"fib6lab/engine/gc"
 	"fib6lab/engine/iproute2"
+	"fib6lab/engine/kernel"
 	"fib6lab/engine/netns"
 	"fib6lab/engine/trace"
 )
@@ -32,18 +33,30 @@ type ListEntry struct {
 }
 
 // Progress counts what the shown part of the current (or last) GC pass
-// did, as struct fib6_gc_args and the walker counters would.
+// did, as struct fib6_gc_args and the walker counters would, and how the
+// pass found its routes, as its trace says (its OpBegin).
 type Progress struct {
-	Active  bool // a pass is being shown
-	Visited int  // nodes the walker stepped on
-	Checked int  // routes aged by fib6_age
-	Removed int  // routes deleted
+	Active   bool        // a pass is being shown
+	Strategy gc.Strategy // trie walk (trace.OpGCTrie) or GC list (trace.OpGCList)
+	Visited  int         // nodes the walker stepped on
+	Checked  int         // routes aged by fib6_age
+	Removed  int         // routes deleted
 }
 
-// Lane is one side of the comparison: a namespace running one GC
-// strategy, the layout of its table main and the playback of its trace.
+// LaneIDs name the two lanes, left and right, as the console's `left:`
+// and `right:` prefixes and state().lanes do.
+var LaneIDs = [2]string{"left", "right"}
+
+// LaneKernels are the releases the lanes start with: left before the
+// 2023 GC list (its passes walk the trie), right a current kernel (they
+// walk the GC list). `kernel VERSION` in the console changes them.
+var LaneKernels = [2]string{"6.1", "6.18"}
+
+// Lane is one side of the comparison: a namespace of one kernel release
+// (its GC strategy is the release's), the layout of its table main and
+// the playback of its trace.
 type Lane struct {
-	Strategy gc.Strategy
+	ID       string // LaneIDs
 	NS       *netns.Netns
 	Layout   *Layout // table main as it was before the pass being shown
 	Pass     Progress
@@ -80,6 +93,24 @@ type Lane struct {
 	gcEvents   int          // events of GC passes among those filtered since the command began
 	bulk       bool         // that command traced more than MaxCommandEvents: not animated
 	build      *layoutBuild // table main's layout being built over frames, nil none
+}
+
+// Kernel returns the release the lane's namespace models.
+func (l *Lane) Kernel() kernel.Release { return l.NS.Features().Release }
+
+// Strategy returns how the lane's GC passes find routes, as its release
+// decides: what its next pass runs.
+func (l *Lane) Strategy() gc.Strategy { return l.NS.GCStrategy() }
+
+// ShownStrategy returns the strategy the lane's picture shows: that of
+// the pass being shown or shown last, as its trace says; before the
+// first pass, that of its release. After a `kernel` change the picture
+// keeps the last pass as it ran until the next pass shows the new one.
+func (l *Lane) ShownStrategy() gc.Strategy {
+	if l.Pass.Active || l.teach.shown.Passes > 0 {
+		return l.Pass.Strategy
+	}
+	return l.Strategy()
 }
 
 // Pending returns the number of trace events still to show.
@@ -376,7 +407,7 @@ func (l *Lane) showGC(e trace.Event) {
 	switch e.Kind {
 	case trace.OpBegin:
 		if op := trace.Op(e.Val); op == trace.OpGCTrie || op == trace.OpGCList {
-			l.beginPass()
+			l.beginPass(op)
 		}
 	case trace.NodeVisit:
 		l.Pass.Visited++
@@ -405,10 +436,14 @@ func (l *Lane) showGC(e trace.Event) {
 	}
 }
 
-// beginPass resets the pass display; for a list walk the strip becomes
-// the list entries the pass is about to visit.
-func (l *Lane) beginPass() {
-	l.Pass = Progress{Active: true}
+// beginPass resets the pass display for a pass of GC operation op; for a
+// list walk the strip becomes the list entries the pass is about to
+// visit.
+func (l *Lane) beginPass(op trace.Op) {
+	l.Pass = Progress{Active: true, Strategy: gc.TrieWalk}
+	if op == trace.OpGCList {
+		l.Pass.Strategy = gc.GCList
+	}
 	l.Removed, l.StripPos, l.Sweep = l.Removed[:0], -1, 0
 	var strip []ListEntry
 	for _, e := range l.events[l.played:] {
@@ -419,7 +454,7 @@ func (l *Lane) beginPass() {
 			strip = append(strip, ListEntry{Route: e.Route, Node: e.Node})
 		}
 	}
-	if l.Strategy == gc.GCList {
+	if l.Pass.Strategy == gc.GCList {
 		l.Strip = strip
 	}
 }
@@ -433,7 +468,7 @@ func (l *Lane) stand(id uint32, after bool) {
 		return
 	}
 	l.Current = i
-	if l.Strategy != gc.TrieWalk {
+	if l.Pass.Strategy != gc.TrieWalk {
 		return
 	}
 	v := &l.Layout.Nodes[i]

@@ -67,7 +67,7 @@ func TestMemoryBudgetRefusesRoutes(t *testing.T) {
 	exec(t, s, "ip -6 route add 2001:db8:ffff::/48 dev eth0", 0, "")
 	for _, l := range s.Lanes {
 		if l.Routes() != 100+s.KernelRoutes+1 {
-			t.Fatalf("%s: %d routes", l.Strategy, l.Routes())
+			t.Fatalf("%s: %d routes", l.ID, l.Routes())
 		}
 	}
 }

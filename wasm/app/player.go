@@ -372,7 +372,7 @@ func (s *Sim) SeekTo(p [2]int64) {
 // Positions returns both lanes' player positions.
 func (s *Sim) Positions() [2]int64 { return [2]int64{s.Lanes[0].pos(), s.Lanes[1].pos()} }
 
-// PlayerStep returns the step the page reports: the trie-walk lane's
+// PlayerStep returns the step the page reports: the left lane's
 // absolute history position.
 func (s *Sim) PlayerStep() int64 { return s.Lanes[0].pos() }
 

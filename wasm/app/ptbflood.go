@@ -8,6 +8,7 @@ import (
 	"fib6lab/engine/fib6"
 	"fib6lab/engine/gc"
 	"fib6lab/engine/iproute2"
+	"fib6lab/engine/kernel"
 	"fib6lab/engine/netns"
 )
 
@@ -59,13 +60,15 @@ type PTBSample struct {
 
 // PTBLane is one kernel's namespace under the PTB flood.
 type PTBLane struct {
-	Kernel  string
 	NS      *netns.Netns
 	Created int // PMTU exceptions created
 	Refused int // Packet Too Big messages that recorded no MTU
 	Samples []PTBSample
 	Err     string
 }
+
+// Kernel returns the release the lane's namespace models.
+func (l *PTBLane) Kernel() kernel.Release { return l.NS.Features().Release }
 
 // Last returns the lane's latest sample (zero before the first tick).
 func (l *PTBLane) Last() PTBSample {
@@ -95,8 +98,8 @@ func NewPTBFlood(c PTBConfig) *PTBFlood {
 	f := &PTBFlood{Config: c, hosts: gc.PermanentHosts(c.Routes)}
 	gw := netip.MustParseAddr(PTBGateway)
 	for i, k := range PTBKernels {
-		ns := netns.New(0, 0)
-		l := &PTBLane{Kernel: k, NS: ns}
+		ns := netns.New(0)
+		l := &PTBLane{NS: ns}
 		f.Lanes[i] = l
 		sh := iproute2.NewShell(ns)
 		for _, line := range append(DstSetup[:len(DstSetup):len(DstSetup)], "kernel "+k) {

@@ -26,9 +26,9 @@ func TestPTBFloodLanes(t *testing.T) {
 		"6.18": {[]pass{{31, 155, 105, 150, 50}, {62, 205, 260, 200, 50}}, 90, 90, 50},
 	}
 	for _, l := range f.Lanes {
-		w := want[l.Kernel]
+		w := want[l.Kernel().String()]
 		if l.Err != "" || l.Created != 350 || l.Refused != 0 || len(l.Samples) != 70 {
-			t.Fatalf("%s: err %q created %d refused %d samples %d", l.Kernel, l.Err, l.Created, l.Refused, len(l.Samples))
+			t.Fatalf("%s: err %q created %d refused %d samples %d", l.Kernel(), l.Err, l.Created, l.Refused, len(l.Samples))
 		}
 		var got []pass
 		for i, s := range l.Samples {
@@ -36,21 +36,21 @@ func TestPTBFloodLanes(t *testing.T) {
 				continue
 			}
 			if s.Passes != 1 {
-				t.Errorf("%s tick %d: %d passes", l.Kernel, i+1, s.Passes)
+				t.Errorf("%s tick %d: %d passes", l.Kernel(), i+1, s.Passes)
 			}
 			got = append(got, pass{i + 1, s.Checked, s.Reaped, l.Samples[i-1].Listed, s.Listed})
 		}
 		if len(got) != len(w.passes) {
-			t.Fatalf("%s: passes %+v, want %+v", l.Kernel, got, w.passes)
+			t.Fatalf("%s: passes %+v, want %+v", l.Kernel(), got, w.passes)
 		}
 		for i := range got {
 			if got[i] != w.passes[i] {
-				t.Errorf("%s: pass %d %+v, want %+v", l.Kernel, i, got[i], w.passes[i])
+				t.Errorf("%s: pass %d %+v, want %+v", l.Kernel(), i, got[i], w.passes[i])
 			}
 		}
 		last := l.Last()
 		if last.Listed != w.listed || last.Cache != w.cache || last.Live != w.live || last.Reaped != 350-w.cache {
-			t.Errorf("%s: last %+v, want listed %d cache %d live %d", l.Kernel, last, w.listed, w.cache, w.live)
+			t.Errorf("%s: last %+v, want listed %d cache %d live %d", l.Kernel(), last, w.listed, w.cache, w.live)
 		}
 	}
 	// the trie walk pays for every route of both tables

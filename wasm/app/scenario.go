@@ -112,7 +112,7 @@ func gcMeasure(n int) Scenario {
 	return Scenario{Name: fmt.Sprintf("gc-measure-%d", n), Title: fmt.Sprintf("GC cost: %d permanent + 1 expiring", n), Text: b.String()}
 }
 
-// narration is a narration line reached at a trie-walk lane position.
+// narration is a narration line reached at a left lane position.
 type narration struct {
 	at   int64
 	text string
@@ -127,6 +127,7 @@ type teachSim struct {
 	batch    bool // inside "# batch": commands run untraced
 	narr     []narration
 	View     ViewState
+	link     typedLog // commands typed for links, a link waiting for the table (urlstate.go)
 }
 
 // ScriptName is the scenario name State reports for a pasted script.
@@ -147,17 +148,13 @@ func (s *Sim) LoadScenario(name string) error {
 // both namespaces (eth0 set up as always), playing.
 func (s *Sim) RunScript(text string) { s.runScript(ScriptName, text) }
 
-// runScript resets the simulation to an empty table (keeping the console,
-// speed, clock rate and view) and queues the script, stopping the
-// command running first (dropJob). Lines past iproute2.MaxScriptLines
-// or MaxScriptBytes are not run, and a note says so, as ip6sim -f does.
+// runScript resets the simulation to an empty table (restart) and queues
+// the script. Lines past iproute2.MaxScriptLines or MaxScriptBytes are
+// not run, and a note says so, as ip6sim -f does.
 func (s *Sim) runScript(name, text string) {
-	s.dropJob()
-	con, speed, rate, view := s.Console, s.Speed, s.TimeRate, s.teach.View
 	o := s.opts
 	o.Prefixes, o.DemoRoutes = []netip.Prefix{}, 0
-	*s = *NewSim(o)
-	s.Console, s.Speed, s.TimeRate, s.teach.View = con, speed, rate, view
+	s.restart(o)
 	s.guard(s.load)
 	s.teach.scenario, s.teach.source = name, text
 	lines, cut := scriptLimit(logicalLines(text))
@@ -166,6 +163,18 @@ func (s *Sim) runScript(name, text string) {
 	if cut != "" {
 		s.Console.write(LineNote, cut)
 	}
+}
+
+// restart makes s a new simulation with options o (its table loads over
+// the next frames), stopping the command running first (dropJob) and
+// keeping the console, speed, clock rate and view, with the camera
+// reset to show the whole new trie.
+func (s *Sim) restart(o Options) {
+	s.dropJob()
+	con, speed, rate, view := s.Console, s.Speed, s.TimeRate, s.teach.View
+	*s = *NewSim(o)
+	s.Console, s.Speed, s.TimeRate, s.teach.View = con, speed, rate, view
+	s.teach.View.Cam.Reset()
 }
 
 // scriptLimit returns the lines of a script that fit the limits of
@@ -285,7 +294,7 @@ func (s *Sim) endBatch() {
 	s.refresh()
 }
 
-// Narration returns the narration line reached at the trie-walk lane's
+// Narration returns the narration line reached at the left lane's
 // position, "" if none.
 func (s *Sim) Narration() string {
 	p := s.Lanes[0].pos()

@@ -14,7 +14,7 @@ func runScenario(t *testing.T, name string) *Sim {
 	if err := s.LoadScenario(name); err != nil {
 		t.Fatal(err)
 	}
-	s.catchUp(len(s.teach.lines), 0)
+	s.catchUp(Share{Line: len(s.teach.lines)})
 	if s.Err != "" {
 		t.Fatalf("%s: %s", name, s.Err)
 	}

@@ -11,7 +11,6 @@ import (
 	"fib6lab/data"
 	"fib6lab/engine/errno"
 	"fib6lab/engine/fib6"
-	"fib6lab/engine/gc"
 	"fib6lab/engine/iproute2"
 	"fib6lab/engine/netns"
 	"fib6lab/engine/trace"
@@ -47,6 +46,7 @@ type Options struct {
 	GCBudget    time.Duration  // engine time per frame of a timer-started GC pass (netns.GCSlice); 0 = whole pass at once
 	MemBudget   int64          // live heap the namespaces may grow to, bytes (memory.go); 0 = DefaultMemBudget
 	ReadHeap    HeapReader     // the live heap and GC cycles; nil = runtime/metrics
+	Headline    bool           // measure the headline while playing (headline.go; timed by Nanotime)
 }
 
 // DefaultOptions returns the demo settings: the full table, loaded 20,000
@@ -59,12 +59,13 @@ func DefaultOptions() Options {
 		DemoRoutes: 10, DemoPlen: 128, DemoExpires: 5, Seed: 6, GCBudget: DefaultGCBudget}
 }
 
-// Sim runs the two GC strategies side by side on identical copies of the
-// routing state: one simulated namespace per Lane, one shared virtual
-// clock, and a player that shows each lane's trace a frame's worth at a
-// time. All methods are meant for one goroutine.
+// Sim runs two kernel releases side by side on identical copies of the
+// routing state (by default one whose GC walks the trie and one whose GC
+// walks the GC list, LaneKernels): one simulated namespace per Lane, one
+// shared virtual clock, and a player that shows each lane's trace a
+// frame's worth at a time. All methods are meant for one goroutine.
 type Sim struct {
-	Lanes    [2]*Lane // gc.TrieWalk, then gc.GCList
+	Lanes    [2]*Lane // left, then right (LaneIDs)
 	Playing  bool
 	Speed    float64 // events per frame
 	TimeRate float64 // virtual seconds per wall second
@@ -72,6 +73,8 @@ type Sim struct {
 	Loaded   int    // prefixes loaded into each lane so far
 	Err      string // last engine error or recovered panic, "" if none
 	Console  Console
+	// Headline is the headline measurement, nil unless Options.Headline.
+	Headline *Headline
 	teach    teachSim // scenario, narration and view (scenario.go, urlstate.go)
 	// KernelRoutes is the number of routes SetupScript left in table main
 	// (eth0's prefix and link-local routes), before the table is loaded.
@@ -109,22 +112,28 @@ func NewSim(o Options) *Sim {
 		rng:  rand.New(rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15)),
 		mem:  memGauge{budget: o.MemBudget, read: o.ReadHeap},
 		slot: slot{end: math.MaxInt64, lines: MaxLinesPerFrame}}
-	for i, st := range gc.Strategies {
-		ns := netns.New(0, st)
+	for i, id := range LaneIDs {
+		ns := netns.New(0)
 		ns.Nanotime = o.Nanotime
 		if o.GCBudget > 0 {
 			ns.GCSlice = initGCSlice
 		}
-		s.Lanes[i] = &Lane{Strategy: st, NS: ns, Shell: iproute2.NewShell(ns), rec: &trace.Recorder{}, Current: -1, Sweep: -1, StripPos: -1}
+		s.Lanes[i] = &Lane{ID: id, NS: ns, Shell: iproute2.NewShell(ns), rec: &trace.Recorder{}, Current: -1, Sweep: -1, StripPos: -1}
+	}
+	if o.Headline {
+		s.Headline = NewHeadline(o.Nanotime)
 	}
 	s.guard(s.setup)
 	return s
 }
 
-// setup runs SetupScript in both namespaces and notes eth0 and the kernel
-// routes it made.
+// setup selects each lane's release (LaneKernels), runs SetupScript in
+// both namespaces and notes eth0 and the kernel routes it made.
 func (s *Sim) setup() error {
-	for _, l := range s.Lanes {
+	for i, l := range s.Lanes {
+		if err := l.NS.SetKernel(LaneKernels[i]); err != nil {
+			return fmt.Errorf("setting up the namespace: kernel %s: %w", LaneKernels[i], err)
+		}
 		for _, line := range SetupScript {
 			w := newCapWriter(MaxOutputLines)
 			if l.Shell.Run(line, w) != 0 {
@@ -205,6 +214,7 @@ func (s *Sim) Frame(dt time.Duration) {
 			}
 		}
 		s.refresh()
+		s.measureHeadline()
 		return nil
 	})
 }
@@ -237,8 +247,9 @@ func (s *Sim) guard(f func() error) {
 }
 
 // load adds the next chunk of the table to both lanes; after the last
-// chunk it compacts the tries, turns tracing on, lays them out, adds the demo routes and
-// starts playing.
+// chunk it compacts the tries, turns tracing on, lays them out, adds the
+// demo routes, starts playing and replays a link that waited for the
+// table (resumeLink).
 func (s *Sim) load() error {
 	if s.prefixes == nil {
 		ps, err := data.FullTable()
@@ -273,6 +284,7 @@ func (s *Sim) load() error {
 	}
 	s.Playing = true
 	s.refresh()
+	s.resumeLink()
 	return nil
 }
 

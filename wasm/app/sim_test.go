@@ -17,7 +17,7 @@ func runFirstPass(t *testing.T, ps []netip.Prefix) *Sim {
 	s := loadedSim(t, ps, 10)
 	for _, l := range s.Lanes {
 		if got := len(l.NS.FIB.Table(fib6.RT_TABLE_MAIN).GCList()); got != 10 {
-			t.Fatalf("%s: %d routes on the GC list after the demo add, want 10", l.Strategy, got)
+			t.Fatalf("%s: %d routes on the GC list after the demo add, want 10", l.ID, got)
 		}
 	}
 	if !s.Playing {
@@ -59,10 +59,10 @@ func checkFirstPass(t *testing.T, s *Sim, loaded int) {
 	for _, l := range s.Lanes {
 		g := l.NS.GC
 		if g.Passes != 1 || g.Removed != 10 || l.Pass.Removed != 10 {
-			t.Fatalf("%s: %d passes, removed %d (shown %d), want 1 and 10", l.Strategy, g.Passes, g.Removed, l.Pass.Removed)
+			t.Fatalf("%s: %d passes, removed %d (shown %d), want 1 and 10", l.ID, g.Passes, g.Removed, l.Pass.Removed)
 		}
 		if g.LastPassNanos <= 0 {
-			t.Fatalf("%s: pass not timed", l.Strategy)
+			t.Fatalf("%s: pass not timed", l.ID)
 		}
 	}
 	if g := walk.NS.GC; g.Checked != routesBefore || walk.Pass.Checked != routesBefore {
@@ -87,7 +87,10 @@ func checkFirstPass(t *testing.T, s *Sim, loaded int) {
 		t.Fatalf("lanes differ after the pass: %d vs %d routes, want %d", len(a), len(b), loaded+s.KernelRoutes)
 	}
 	st := s.State()
-	if !st.Ready || st.Lanes["trie-walk"].Removed != 10 || st.Lanes["gc-list"].Removed != 10 || st.Lanes["gc-list"].Pending != 0 {
+	left, right := st.Lanes[0], st.Lanes[1]
+	if !st.Ready || left.Removed != 10 || right.Removed != 10 || right.Pending != 0 ||
+		left.ID != "left" || left.Kernel != "6.1" || left.Strategy != "trie-walk" ||
+		right.ID != "right" || right.Kernel != "6.18" || right.Strategy != "gc-list" {
 		t.Fatalf("state: %+v", st)
 	}
 }
@@ -128,7 +131,7 @@ func TestStepPlaysOneEventPerLane(t *testing.T) {
 	s.Step()
 	for i, l := range s.Lanes {
 		if l.Pending() != before[i]-1 {
-			t.Fatalf("%s: pending %d -> %d after one step", l.Strategy, before[i], l.Pending())
+			t.Fatalf("%s: pending %d -> %d after one step", l.ID, before[i], l.Pending())
 		}
 	}
 	now := s.Jiffies()

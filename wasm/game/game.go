@@ -20,6 +20,10 @@ type Game struct {
 	Views *app.Views
 	// Frames times Update plus Draw, the CPU time of a frame in Go.
 	Frames app.FrameTimes
+	// Origin returns where the canvas's top-left corner is in the browser
+	// window, in CSS pixels (the page's toolbar is above it): ebiten
+	// reports the cursor from the window's corner. nil is (0, 0).
+	Origin func() (x, y float64)
 	work   time.Duration // Update time not yet counted in Frames
 
 	b        *batch
@@ -81,7 +85,7 @@ func (g *Game) view(i int) (x, y, w, h float32) {
 // view. Keys are the page's (web/app.js), so that they are ignored while
 // an input has the focus.
 func (g *Game) input() {
-	cx, cy := ebiten.CursorPosition()
+	cx, cy := g.cursor()
 	lane, lx, ly := g.hit(cx, cy)
 	switch {
 	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && lane >= 0:
@@ -101,6 +105,22 @@ func (g *Game) input() {
 			g.camera().Zoom(f, 1, lx, ly)
 		}
 	}
+}
+
+// cursor returns the cursor position on the screen: ebiten's, which
+// counts from the window's corner, less the canvas's Origin, scaled as
+// the screen is (Layout).
+func (g *Game) cursor() (int, int) {
+	x, y := ebiten.CursorPosition()
+	if g.Origin == nil {
+		return x, y
+	}
+	ox, oy := g.Origin()
+	s := 1.0
+	if g.Sim.TheView().Presenter {
+		s = presenterScale
+	}
+	return x - int(math.Round(ox/s)), y - int(math.Round(oy/s))
 }
 
 // camera returns the shared camera, kept with the view so that links

@@ -50,7 +50,7 @@ func dstLane(b *Builder, v *app.DstView, l *app.DstLane, i int, x, y, w, h float
 	o := l.NS.Dst
 	st, tun := o.Stats, l.NS.Tunables()
 	title := [2]string{"kernel %s — before 6.3: max_size enforced", "kernel %s — from 6.3: max_size ignored"}[i]
-	hd := Header{Title: fmt.Sprintf(title, l.Kernel), Accent: LaneAccents[i],
+	hd := Header{Title: fmt.Sprintf(title, l.Kernel()), Accent: LaneAccents[i],
 		Subtitle: "dst_alloc -> ip6_dst_gc when entries > gc_thresh; before 6.3 a verdict refuses when entries > max_size",
 		Lines: []string{
 			fmt.Sprintf("last flood: sent %6s  failed (ENETUNREACH) %5s  peak dst entries %5s", app.Commas(l.Last.Sent), app.Commas(l.Last.Failed), app.Commas(int(l.Last.Peak))),
@@ -73,7 +73,7 @@ func dstLane(b *Builder, v *app.DstView, l *app.DstLane, i int, x, y, w, h float
 		b.Text(at(v), gy+34, fmt.Sprintf("%s %s", name, app.Commas(int(v))), Small.At(AnchorMiddle), col)
 	}
 	mark(tun.GCThresh, "gc_thresh", ColExpired)
-	if o.Kernel.MaxSize {
+	if l.NS.Features().MaxSize {
 		mark(tun.MaxSize, "max_size", ColError)
 	} else {
 		b.Text(gx+gw, gy+34, "max_size not checked", Small.At(AnchorEnd), ColDim)

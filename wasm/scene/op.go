@@ -6,19 +6,23 @@ import (
 	"fib6lab/wasm/app"
 )
 
-// Colours of console operations.
+// Colours of console operations: everything a command did is cyan, so
+// that it is never taken for a mark of the GC (a route that can expire is
+// green, ColExpiring); a lookup's answer is yellow.
 var (
-	ColOp      = Hex(0x39c5cf) // descent path
-	ColCreated = Hex(0x56d364) // nodes created, route linked
-	ColMatch   = Hex(0xffd33d) // the node that answered a lookup
+	ColOp    = Hex(0x39c5cf) // descent path, nodes created, route linked
+	ColMatch = Hex(0xffd33d) // the node that answered a lookup
 )
 
-// OpMarks draws the console operation op over trie view v: the descent
-// path, the nodes created, freed, linked or unlinked and the node that
-// answered a lookup, with its prefix. Nodes not in the layout are left
-// out; nil op draws nothing.
-func OpMarks(b *Builder, v TrieView, op *app.OpView) {
-	if op == nil || v.Layout == nil {
+// opMarks draws the console operation of v's marks over trie view v: the
+// descent path, the nodes created, freed, linked or unlinked and the node
+// that answered a lookup, with its prefix in a tag inside the view. It
+// claims the frames and the tag in the label grid, so that labels drawn
+// afterwards leave them readable. Nodes not in the layout are left out;
+// no operation draws nothing.
+func (t *Trie) opMarks(b *Builder, v TrieView) {
+	op := v.Marks.Op
+	if op == nil {
 		return
 	}
 	n := len(b.S.Items)
@@ -28,50 +32,64 @@ func OpMarks(b *Builder, v TrieView, op *app.OpView) {
 			return 0, 0, false
 		}
 		x, y := v.Layout.NodePos(v.Camera, i)
-		return v.X + float64(x), v.Y + float64(y), true
+		return float64(x), float64(y), true
+	}
+	// frame draws a w-wide square frame centred on node id and keeps
+	// labels off it
+	frame := func(id uint32, w, lw float64, c color.RGBA) (float64, float64, bool) {
+		x, y, ok := pos(id)
+		if ok {
+			b.Frame(v.X+x-w/2, v.Y+y-w/2, w, w, lw, c)
+			t.grid.fill(x-w/2, y-w/2, w, w)
+		}
+		return x, y, ok
 	}
 	px, py, prev := 0.0, 0.0, false
 	for _, id := range op.Path {
 		x, y, ok := pos(id)
 		if ok && prev {
-			b.Line(px, py, x, y, 2.5, ColOp)
+			b.Line(v.X+px, v.Y+py, v.X+x, v.Y+y, 2.5, ColOp)
 		}
 		if ok {
-			b.Rect(x-2.5, y-2.5, 5, 5, ColOp)
+			b.Rect(v.X+x-2.5, v.Y+y-2.5, 5, 5, ColOp)
+			t.grid.fill(x-2.5, y-2.5, 5, 5)
 		}
 		px, py, prev = x, y, ok
 	}
 	for _, id := range op.Created {
-		if x, y, ok := pos(id); ok {
-			b.Frame(x-8, y-8, 16, 16, 2, ColCreated)
-		}
+		frame(id, 16, 1.5, ColOp)
 	}
 	for _, id := range append(op.Freed[:len(op.Freed):len(op.Freed)], op.Unlinked) {
 		if x, y, ok := pos(id); ok {
-			cross(b, x, y, 6, 2.5, ColRemoved)
+			cross(b, v.X+x, v.Y+y, 6, 2.5, ColRemoved)
 		}
 	}
-	if x, y, ok := pos(op.Linked); ok {
-		b.Rect(x-5, y-5, 10, 10, ColCreated)
+	lx, ly, linked := frame(op.Linked, 12, 3, ColOp)
+	if !op.Done {
+		frame(op.Cursor, 14, 2, ColCursor)
 	}
-	if x, y, ok := pos(op.Cursor); ok && !op.Done {
-		b.Frame(x-7, y-7, 14, 14, 2, ColCursor)
-	}
-	if x, y, ok := pos(op.Match); ok {
-		b.Frame(x-9, y-9, 18, 18, 2.5, ColMatch)
-		b.Frame(x-13, y-13, 26, 26, 1, Alpha(ColMatch, 0.6))
-		tag(b, op.Prefix, x+16, y-7, ColMatch)
-	} else if x, y, ok := pos(op.Linked); ok && op.Prefix != "" {
-		tag(b, op.Prefix, x+12, y-7, ColCreated)
+	if x, y, ok := frame(op.Match, 18, 2.5, ColMatch); ok {
+		frame(op.Match, 26, 1, Alpha(ColMatch, 0.6))
+		t.tag(b, v, op.Prefix, x, y, 16, ColMatch)
+	} else if linked && op.Prefix != "" {
+		t.tag(b, v, op.Prefix, lx, ly, 12, ColOp)
 	}
 	b.Tag(n, "op")
 }
 
-// tag writes s at (x, y) in the Code style on a dark backing box framed
-// in c.
-func tag(b *Builder, s string, x, y float64, c color.RGBA) {
-	w := codeWidth(s)
-	b.Rect(x-3, y-2, w+6, 17, Alpha(ColBG, 0.9))
-	b.Frame(x-3, y-2, w+6, 17, 1, Alpha(c, 0.7))
-	b.Text(x, y, s, Code, c)
+// tag writes s in the Code style on a dark backing box framed in c, at
+// gap pixels right of view point (x, y), or left of it when it would
+// leave the view there, and inside the view vertically; it claims the
+// box in the label grid.
+func (t *Trie) tag(b *Builder, v TrieView, s string, x, y, gap float64, c color.RGBA) {
+	w, vw, vh := codeWidth(s), v.Camera.W, v.Camera.H
+	tx := x + gap
+	if tx+w+3 > vw {
+		tx = max(x-gap-w, 3)
+	}
+	ty := app.Clamp(y-7, 2, vh-15)
+	t.grid.fill(tx-3, ty-2, w+6, 17)
+	b.Rect(v.X+tx-3, v.Y+ty-2, w+6, 17, Alpha(ColBG, 0.9))
+	b.Frame(v.X+tx-3, v.Y+ty-2, w+6, 17, 1, Alpha(c, 0.7))
+	b.Text(v.X+tx, v.Y+ty, s, Code, c)
 }

@@ -18,10 +18,11 @@ const monoW = 7.2
 // codeWidth returns the width of s in the Code style.
 func codeWidth(s string) float64 { return monoW * float64(utf8.RuneCountInString(s)) }
 
-// Page builds the page's GC view: the status line with the legend, one
-// panel per lane (header, trie view, console operation, GC list strip or
-// walk progress) and the caption strip. It keeps each lane's Trie (and so
-// its scratch buffers) between frames; the zero value is ready to use.
+// Page builds the page's GC view: the status line, one panel per lane
+// (header, trie view with the console operation and half the legend, GC
+// list strip or walk progress) and the caption strip. It keeps
+// each lane's Trie (and so its scratch buffers) between frames; the zero
+// value is ready to use.
 type Page struct {
 	tries [2]Trie
 }
@@ -47,22 +48,21 @@ func (p *Page) Build(b *Builder, s *app.Sim, cam *app.Camera, w, h float64) {
 }
 
 // lane draws lane i: panel and header, then the trie view with the
-// console operation and the strip (gc-list) or walk progress (trie-walk).
+// console operation and the strip (gc-list) or walk progress (trie-walk)
+// as the pass shown ran (Lane.ShownStrategy).
 func (p *Page) lane(b *Builder, i int, l *app.Lane, s *app.Sim, cam *app.Camera) {
 	vx, vy, vw, vh := LaneView(i, b.S.W, b.S.H)
 	py := float64(StatusH + Gutter/2)
-	b.Panel(vx-AxisW-Gutter/2, py, vw+AxisW+Gutter, b.S.H-CaptionH-py-Gutter/2, LaneHeader(i, l))
+	pw := vw + AxisW + Gutter
+	b.Panel(vx-AxisW-Gutter/2, py, pw, b.S.H-CaptionH-py-Gutter/2, LaneHeader(l, s.Headline.State(), pw))
 	if l.Layout == nil {
 		b.Frame(vx-1, vy-1, vw+2, vh+2, 1, ColBorder)
 		Loading(b, s, vx, vy, vw, vh)
 		return
 	}
 	v := TrieView{Layout: l.Layout, Camera: cam, X: vx, Y: vy, Marks: LaneMarks(l)}
-	p.tries[i].Draw(b, v)
-	b.Clip(vx, vy, vx+vw, vy+vh)
-	OpMarks(b, v, l.Op)
-	b.Clip(0, 0, b.S.W, b.S.H)
-	if l.Strategy == gc.GCList {
+	drawLegendOver(b, &p.tries[i], v, LaneLegend(s, i, vx, vy, vw, vh))
+	if l.ShownStrategy() == gc.GCList {
 		Strip(b, v, l)
 	} else {
 		WalkProgress(b, l, vx, vy+vh+10, vw)
@@ -70,7 +70,7 @@ func (p *Page) lane(b *Builder, i int, l *app.Lane, s *app.Sim, cam *app.Camera)
 }
 
 // Status draws the status line: virtual time, play state and speeds (or
-// the loading progress), and the legend at the right when it fits.
+// the loading progress).
 func Status(b *Builder, s *app.Sim) {
 	n := len(b.S.Items)
 	w := b.S.W
@@ -79,9 +79,6 @@ func Status(b *Builder, s *app.Sim) {
 	line := statusLine(s)
 	b.Text(Gutter, 5, line, Code, ColText)
 	b.Tag(n, "status")
-	if x := w - LegendW; x > Gutter+20+codeWidth(line) {
-		b.Legend(x, 12)
-	}
 }
 
 // statusLine returns the text of the status line.

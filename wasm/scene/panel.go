@@ -8,11 +8,16 @@ import (
 )
 
 // Header is a panel's header: the title in the accent colour, a subtitle
-// and lines of counters (the first bright, the others dim).
+// and lines of counters (the first bright, the others dim); Figure, when
+// set, is a big figure at the right of the title row in FigureStyle and
+// FigureColour, with FigureNote (dim) under it.
 type Header struct {
-	Title, Subtitle string
-	Accent          color.RGBA
-	Lines           []string
+	Title, Subtitle    string
+	Accent             color.RGBA
+	Lines              []string
+	Figure, FigureNote string
+	FigureStyle        TextStyle
+	FigureColour       color.RGBA
 }
 
 // Panel draws a panel at (x, y) of size w x h with header hd in its top
@@ -28,6 +33,10 @@ func (b *Builder) Panel(x, y, w, h float64, hd Header) (bx, by, bw, bh float64) 
 	tx, ty := x+10, y+10
 	b.Text(tx, ty, hd.Title, Title, hd.Accent)
 	b.Text(tx, ty+22, hd.Subtitle, Small, ColDim)
+	if hd.Figure != "" {
+		b.Text(x+w-10, ty-6, hd.Figure, hd.FigureStyle.At(AnchorEnd), hd.FigureColour)
+		b.Text(x+w-10, ty+22, hd.FigureNote, Small.At(AnchorEnd), ColDim)
+	}
 	for i, l := range hd.Lines {
 		c := ColDim
 		if i == 0 {
@@ -39,42 +48,52 @@ func (b *Builder) Panel(x, y, w, h float64, hd Header) (bx, by, bw, bh float64) 
 	return x, y + band, w, h - band
 }
 
-// The lanes' titles, subtitles and accents, in gc.Strategies order.
+// The GC strategies' names, subtitles and accents in the lane headers,
+// in gc.Strategies order (the GC cost plot's series too).
 var (
-	LaneTitles   = [2]string{"trie-walk — before 2023", "gc-list — after 2023"}
-	LaneSubtitle = [2]string{"walks the whole trie: fib6_clean_all(fib6_age) over every node and route",
+	strategyName     = [2]string{"trie walk", "GC list"}
+	strategySubtitle = [2]string{"walks the whole trie: fib6_clean_all(fib6_age) over every node and route",
 		"walks tb6_gc_hlist: only the routes that can expire (fib6_gc_all)"}
 	LaneAccents = [2]color.RGBA{ColWalk, ColList}
 	listedName  = [2]string{"expiring routes", "on tb6_gc_hlist"}
 )
 
-// LaneHeader returns the header of lane i: its title and live counters
-// (the pass being shown, engine time per pass, passes, routes listed).
-func LaneHeader(i int, l *app.Lane) Header {
-	gs, p := l.NS.GC, l.Pass
+// laneTitle returns the title of lane l's header: its release and the GC
+// strategy the release runs, "6.1 · trie walk".
+func laneTitle(l *app.Lane) string {
+	return l.Kernel().String() + " · " + strategyName[l.Strategy()]
+}
+
+// strategySubtitleShort are the strategies' subtitles where the long
+// ones do not fit.
+var strategySubtitleShort = [2]string{"every node and route (fib6_clean_all)", "only routes that can expire (fib6_gc_all)"}
+
+// LaneHeader returns the header of lane l, w pixels wide: its release and
+// GC strategy (laneTitle, in the strategy's accent), the headline of that
+// strategy (hl: routes checked and time per pass) and live counters (the
+// pass being shown, passes, routes removed and listed), each line in the
+// longest form that fits; the right lane's also carries the headline
+// ratio as its figure.
+func LaneHeader(l *app.Lane, hl app.HeadlineState, w float64) Header {
+	gs, p, s := l.NS.GC, l.Pass, l.Strategy()
 	what := "last pass"
 	if p.Active {
 		what = "this pass"
 	}
-	return Header{Title: LaneTitles[i], Subtitle: LaneSubtitle[i], Accent: LaneAccents[i], Lines: []string{
-		fmt.Sprintf("%s:  nodes visited %9s   routes checked %9s   routes removed %5s",
-			what, app.Commas(p.Visited), app.Commas(p.Checked), app.Commas(p.Removed)),
-		fmt.Sprintf("engine time per pass %9s µs   passes %d   total removed %s   %s %s",
-			app.Commas(int(gs.LastPassNanos/1000)), gs.Passes, app.Commas(gs.Removed), listedName[i], app.Commas(l.Listed)),
+	v, c, r := app.Commas(p.Visited), app.Commas(p.Checked), app.Commas(p.Removed)
+	lw := w - 20
+	hd := Header{Title: laneTitle(l), Accent: LaneAccents[s], Lines: []string{
+		HeadlineLine(s, hl, lw),
+		fit(lw, Code,
+			fmt.Sprintf("%s: nodes visited %s · routes checked %s · removed %s · passes %d · total removed %s · %s %s",
+				what, v, c, r, gs.Passes, app.Commas(gs.Removed), listedName[s], app.Commas(l.Listed)),
+			fmt.Sprintf("%s: nodes visited %s · routes checked %s · routes removed %s", what, v, c, r),
+			fmt.Sprintf("%s: visited %s · checked %s · removed %s", what, v, c, r),
+			fmt.Sprintf("visited %s · checked %s · removed %s", v, c, r)),
 	}}
-}
-
-// Legend explains the marks drawn on the tries in a LegendW-wide strip
-// whose middle line is y, starting at x.
-func (b *Builder) Legend(x, y float64) {
-	n := len(b.S.Items)
-	b.Rect(x, y-3.5, 7, 7, ColExpiring)
-	cross(b, x+104, y, 4, 2, ColRemoved)
-	b.Frame(x+190, y-5, 10, 10, 2, ColCursor)
-	b.Rect(x+270, y-5, 2, 10, ColWalk)
-	b.Text(x+12, y-7, "expiring route", Small, ColDim)
-	b.Text(x+113, y-7, "removed", Small, ColDim)
-	b.Text(x+205, y-7, "walk cursor", Small, ColDim)
-	b.Text(x+276, y-7, "sweep", Small, ColDim)
-	b.Tag(n, "legend")
+	if l.ID == app.LaneIDs[1] {
+		ratioFigure(&hd, hl, lw)
+	}
+	hd.Subtitle = fit(lw-textWidth(hd.FigureNote, Small)-16, Small, strategySubtitle[s], strategySubtitleShort[s], "")
+	return hd
 }

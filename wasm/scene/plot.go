@@ -289,18 +289,25 @@ func tickMicros(us float64) string {
 }
 
 // FormatMicros formats a duration in nanoseconds as microseconds (or
-// milliseconds from 10 ms): 0.25 µs, 14.0 µs, 855.3 µs, 4.21 ms.
+// milliseconds from 1 ms): 0.25 µs, 14.0 µs, 855.3 µs, 4.21 ms.
 func FormatMicros(ns float64) string {
-	us := ns / 1000
-	switch {
-	case us >= 10000:
-		return fmt.Sprintf("%.1f ms", us/1000)
-	case us >= 1000:
-		return fmt.Sprintf("%.2f ms", us/1000)
-	case us >= 10:
-		return fmt.Sprintf("%.1f µs", us)
-	case us >= 1:
-		return fmt.Sprintf("%.2f µs", us)
+	if ns < 1000 {
+		return fmt.Sprintf("%.3g µs", ns/1000)
 	}
-	return fmt.Sprintf("%.3g µs", us)
+	div, unit, prec := microsUnit(ns)
+	return fmt.Sprintf("%.*f %s", prec, ns/div, unit)
+}
+
+// microsUnit returns how FormatMicros writes ns (from 1 µs): the divisor
+// to its unit, the unit and the decimals.
+func microsUnit(ns float64) (div float64, unit string, prec int) {
+	switch us := ns / 1000; {
+	case us >= 10000:
+		return 1e6, "ms", 1
+	case us >= 1000:
+		return 1e6, "ms", 2
+	case us >= 10:
+		return 1e3, "µs", 1
+	}
+	return 1e3, "µs", 2
 }

@@ -58,7 +58,7 @@ func PTBScene(b *Builder, f *app.PTBFlood, w, h float64) {
 // yMax and checkMax are the charts' shared scales.
 func ptbLane(b *Builder, f *app.PTBFlood, l *app.PTBLane, i int, x, y, w, h, yMax, checkMax float64) {
 	last, gs := l.Last(), l.NS.GC
-	hd := Header{Title: fmt.Sprintf(ptbTitles[i], l.Kernel), Subtitle: ptbSubtitles[i], Accent: ptbAccents[i],
+	hd := Header{Title: fmt.Sprintf(ptbTitles[i], l.Kernel()), Subtitle: ptbSubtitles[i], Accent: ptbAccents[i],
 		Lines: []string{
 			fmt.Sprintf("GC list %5s  fib_rt_cache %5s  expired %5s", app.Commas(last.Listed), app.Commas(last.Cache),
 				app.Commas(last.Cache-last.Live)),

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"fib6lab/engine/fib6"
-	"fib6lab/engine/gc"
 	"fib6lab/engine/iproute2"
 	"fib6lab/engine/netns"
 	"fib6lab/wasm/app"
@@ -30,7 +29,7 @@ var smallPrefixes = []string{"2001:db8:10::/48", "2001:db8:10:1::/64", "2001:db8
 // smallLayout runs smallScript and lays out table main.
 func smallLayout(t *testing.T) *app.Layout {
 	t.Helper()
-	ns := netns.New(0, gc.GCList)
+	ns := netns.New(0)
 	if rc := iproute2.NewShell(ns).RunScript(strings.NewReader(smallScript), io.Discard); rc != 0 {
 		t.Fatalf("script status %d", rc)
 	}
@@ -47,7 +46,7 @@ func TestTableSceneNamesVisiblePrefixes(t *testing.T) {
 			t.Errorf("no label %q in %q", p, texts)
 		}
 	}
-	for _, want := range []string{"/0", "/64", "/128", "table main", "routes 4", "expiring route"} {
+	for _, want := range []string{"/0", "/64", "/128", "table main", "routes 4", "node with a route that can expire"} {
 		if !slices.Contains(texts, want) {
 			t.Errorf("no text %q", want)
 		}

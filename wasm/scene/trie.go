@@ -18,7 +18,6 @@ const (
 	FooterH = 54 // below a trie view: GC list strip / walk progress
 	Gutter  = 8  // space around and between panels
 	AxisW   = 34 // prefix-length axis left of a trie view
-	LegendW = 330
 )
 
 // Marks is what a trie view highlights besides the trie: the node a walk
@@ -26,10 +25,11 @@ const (
 // the pass shown. Nodes holding expiring routes come from
 // Layout.Expiring.
 type Marks struct {
-	Current int32   // view index of the walk's node, -1 none
-	Sweep   float64 // world x left of which the trie walk is done, -1 none
-	Removed []int32 // view indexes of nodes that lost a route
-	Walker  bool    // a trie walk: shade the swept part, draw the sweep line and the walker's path
+	Current int32       // view index of the walk's node, -1 none
+	Sweep   float64     // world x left of which the trie walk is done, -1 none
+	Removed []int32     // view indexes of nodes that lost a route
+	Walker  bool        // a trie walk: shade the swept part, draw the sweep line and the walker's path
+	Op      *app.OpView // the console operation shown, nil none
 }
 
 // NoMarks highlights nothing.
@@ -37,18 +37,24 @@ func NoMarks() Marks { return Marks{Current: -1, Sweep: -1} }
 
 // LaneMarks returns what lane l highlights now.
 func LaneMarks(l *app.Lane) Marks {
-	return Marks{Current: l.Current, Sweep: l.Sweep, Removed: l.Removed, Walker: l.Strategy == gc.TrieWalk}
+	return Marks{Current: l.Current, Sweep: l.Sweep, Removed: l.Removed, Walker: l.ShownStrategy() == gc.TrieWalk, Op: l.Op}
 }
 
 // TrieView is one trie view to draw: a table's layout seen through a
 // camera whose viewport (Camera.W x Camera.H) sits at X, Y in the scene,
-// with the prefix-length axis in the AxisW pixels left of it.
+// with the prefix-length axis in the AxisW pixels left of it. Covered
+// are the rectangles of the scene that panels drawn afterwards (the
+// legend) cover: labels are not placed under them.
 type TrieView struct {
-	Layout *app.Layout
-	Camera *app.Camera
-	X, Y   float64
-	Marks  Marks
+	Layout  *app.Layout
+	Camera  *app.Camera
+	X, Y    float64
+	Marks   Marks
+	Covered []Rect
 }
+
+// Rect is a W x H rectangle at X, Y in scene pixels.
+type Rect struct{ X, Y, W, H float64 }
 
 // Trie draws trie views. It keeps its scratch buffers and the prefix
 // labels of the last layout from call to call, so drawing every frame
@@ -59,30 +65,127 @@ type Trie struct {
 	labels   map[*fib6.Node]string
 	labelsOf *app.Layout
 	grid     occupancy
+	slot     int // the legend's slot last chosen (quietest)
 }
 
 // Draw adds view v to b the way the page draws it: the axis grid, the
-// visible nodes, edges and summaries (app.Layout.Visible), the marks, and
-// labels (prefixes of route-bearing nodes, route counts of summaries)
-// placed largest first where they do not overlap.
+// visible nodes, edges and summaries (app.Layout.Visible), the marks, the
+// console operation (opMarks), and labels (prefixes of route-bearing
+// nodes, route counts of summaries) placed largest first where they
+// overlap no other label, mark frame or covered rectangle.
 func (t *Trie) Draw(b *Builder, v TrieView) {
 	c := v.Camera
 	b.Clip(0, 0, b.S.W, b.S.H)
+	n := len(b.S.Items)
 	b.Frame(v.X-1, v.Y-1, c.W+2, c.H+2, 1, ColBorder)
+	b.Tag(n, "border")
 	t.axis(b, v)
 	b.Clip(v.X, v.Y, v.X+c.W, v.Y+c.H)
 	t.items = v.Layout.Visible(c, t.items)
 	m := v.Marks
 	if m.Walker && m.Sweep >= 0 {
+		n = len(b.S.Items)
 		b.Rect(v.X, v.Y, c.ScreenX(m.Sweep), c.H, Alpha(ColWalk, 0.10))
+		b.Tag(n, "sweep")
 	}
 	t.trie(b, v.X, v.Y)
 	t.marks(b, v)
 	if m.Walker {
 		t.walker(b, v)
 	}
+	t.grid.reset(int(c.W), int(c.H))
+	for _, r := range v.Covered {
+		t.grid.fill(r.X-v.X, r.Y-v.Y, r.W, r.H)
+	}
+	if m.Current >= 0 {
+		x, y := v.Layout.NodePos(c, m.Current)
+		t.grid.fill(float64(x)-7, float64(y)-7, 14, 14)
+	}
+	t.opMarks(b, v)
 	t.drawLabels(b, v)
 	b.Clip(0, 0, b.S.W, b.S.H)
+}
+
+// quietest returns the slot of slots (places over view v) that hides the
+// fewest of v's marks (hidden), and false when there is none or each
+// would hide a node of the console operation: the student's own route
+// comes first. The slot chosen last time is kept unless another hides
+// clearly less, so that the legend does not hop about while the trie is
+// panned or played.
+func (t *Trie) quietest(v TrieView, slots []LegendSlot) (LegendSlot, bool) {
+	if len(slots) == 0 {
+		return LegendSlot{}, false
+	}
+	t.items = v.Layout.Visible(v.Camera, t.items)
+	best, score := 0, math.Inf(1)
+	for k, sl := range slots {
+		if h := t.hidden(v, sl.R); h < score {
+			best, score = k, h
+		}
+	}
+	if t.slot < len(slots) && t.slot != best && t.hidden(v, slots[t.slot].R) <= score+2 {
+		best = t.slot
+	}
+	t.slot = best
+	return slots[best], score < opWeight
+}
+
+// opWeight is what a node of the console operation counts in hidden.
+const opWeight = 100
+
+// hidden returns how much of view v's marks the scene rectangle r hides
+// or crowds: a route-bearing node counts 1, a collapsed subtree more
+// with its routes, a route that can expire or was removed 5, a node of
+// the console operation opWeight.
+func (t *Trie) hidden(v TrieView, r Rect) float64 {
+	// in view pixels, with a margin for a mark's frame, and room for the
+	// label right of a node (a short prefix; the operation's tag in full)
+	const m, label = 12, 60
+	r = Rect{X: r.X - v.X - m, Y: r.Y - v.Y - m, W: r.W + 2*m, H: r.H + 2*m}
+	within := func(x, y float32, right float64) bool {
+		return float64(x)+right >= r.X && float64(x) <= r.X+r.W && float64(y) >= r.Y && float64(y) <= r.Y+r.H
+	}
+	in := func(x, y float32) bool { return within(x, y, label) }
+	n := 0.0
+	for _, it := range t.items {
+		switch {
+		case it.Kind == app.ItemSummary && float64(it.X1) >= r.X && float64(it.X0) <= r.X+r.W &&
+			float64(it.Y1) >= r.Y && float64(it.Y) <= r.Y+r.H:
+			n += 1 + math.Log2(float64(it.Routes)+1)
+		case it.Kind == app.ItemNode && it.RTInfo && in(it.X, it.Y):
+			n++
+		}
+	}
+	at := func(i int32, w float64) {
+		if i >= 0 {
+			if x, y := v.Layout.NodePos(v.Camera, i); in(x, y) {
+				n += w
+			}
+		}
+	}
+	for _, i := range v.Layout.Expiring {
+		at(i, 5)
+	}
+	for _, i := range v.Marks.Removed {
+		at(i, 5)
+	}
+	if op := v.Marks.Op; op != nil {
+		for _, ids := range [][]uint32{op.Path, op.Created} {
+			for _, id := range ids {
+				if id != 0 {
+					at(v.Layout.Index(id), opWeight)
+				}
+			}
+		}
+		for _, id := range [2]uint32{op.Linked, op.Match} {
+			if i := v.Layout.Index(id); id != 0 && i >= 0 {
+				if x, y := v.Layout.NodePos(v.Camera, i); within(x, y, 16+codeWidth(op.Prefix)) {
+					n += opWeight
+				}
+			}
+		}
+	}
+	return n
 }
 
 // axis draws the prefix-length grid lines /0, /16 .. /128 across the view
@@ -216,38 +319,57 @@ type label struct {
 	x, y float64
 }
 
-// labelH is the height a label claims; labelWidth estimates its width in
-// the Small style.
-const labelH = 11
+// labelH is the height a label claims; labelPad the room kept free
+// around it, so that two labels never touch.
+const (
+	labelH   = 11
+	labelPad = 2
+)
 
-func labelWidth(s string) float64 { return float64(len(s)) * 6 }
+// labelWidth is the width of s in the Small style, rounded up: Go
+// Regular's digits, hex letters and 'k' advance at most 0.56 em, the
+// separators ':', '/' and '.' 0.32 em.
+func labelWidth(s string) float64 {
+	w := 0.0
+	for _, r := range s {
+		switch r {
+		case ':', '/', '.':
+			w += 0.32 * Small.Size
+		default:
+			w += 0.56 * Small.Size
+		}
+	}
+	return math.Ceil(w)
+}
 
 // drawLabels writes route counts under the biggest summaries and prefixes
-// next to route-bearing nodes, largest first, where they do not overlap,
-// each on a dark backing so that it reads over the trie.
+// next to route-bearing nodes, largest first, where they overlap nothing
+// claimed before, each on a dark backing so that it reads over the trie.
 func (t *Trie) drawLabels(b *Builder, v TrieView) {
-	t.grid.reset(int(v.Camera.W), int(v.Camera.H))
 	t.cands = append(t.cands[:0], t.items...)
 	slices.SortFunc(t.cands, func(a, b app.Item) int { return int(b.Routes - a.Routes) })
 	n := len(b.S.Items)
 	for _, it := range t.cands {
 		l, ok := t.label(v.Layout, it)
-		if !ok || !t.grid.claim(l.x, l.y, labelWidth(l.s), labelH) {
+		w := labelWidth(l.s)
+		if !ok || !t.grid.claim(l.x-labelPad, l.y-labelPad, w+2*labelPad, labelH+2*labelPad) {
 			continue
 		}
 		x, y := v.X+l.x, v.Y+l.y
-		b.Rect(x-1, y, labelWidth(l.s)+2, 12, Alpha(ColBG, 0.75))
+		b.Rect(x-1, y, w+2, 12, Alpha(ColBG, 0.75))
 		b.Text(x, y-1, l.s, Small, ColLabel)
 	}
 	b.Tag(n, "label")
 }
 
-// label returns the label item it would carry: the route count under a
-// summary of two or more routes, the prefix beside a route-bearing node.
+// label returns the label item it would carry: the route count centred
+// under a summary of two or more routes, the prefix beside a
+// route-bearing node.
 func (t *Trie) label(lay *app.Layout, it app.Item) (label, bool) {
 	switch {
 	case it.Kind == app.ItemSummary && it.Routes >= 2:
-		return label{app.ShortCount(int(it.Routes)), float64(it.X0+it.X1)/2 - 4, float64(it.Y1) + 3}, true
+		s := app.ShortCount(int(it.Routes))
+		return label{s, float64(it.X0+it.X1)/2 - labelWidth(s)/2, float64(it.Y1) + 3}, true
 	case it.Kind == app.ItemNode && it.RTInfo:
 		return label{t.prefix(lay, it.View), float64(it.X) + 5, float64(it.Y) - 6}, true
 	}
@@ -268,11 +390,12 @@ func (t *Trie) prefix(lay *app.Layout, i int32) string {
 	return s
 }
 
-// occupancy is a grid of cellW x cellH cells over a view recording where
-// labels are.
+// occupancy is a grid of cellW x cellH cells over a vw x vh view
+// recording where labels and marks are.
 type occupancy struct {
-	cells []bool
-	w     int // columns
+	cells  []bool
+	w      int // columns
+	vw, vh float64
 }
 
 // Label grid cell size in pixels.
@@ -283,7 +406,7 @@ const (
 
 // reset clears the grid for a w x h view.
 func (g *occupancy) reset(w, h int) {
-	g.w = w/cellW + 1
+	g.w, g.vw, g.vh = w/cellW+1, float64(w), float64(h)
 	n := g.w * (h/cellH + 1)
 	if cap(g.cells) < n {
 		g.cells = make([]bool, n)
@@ -292,17 +415,32 @@ func (g *occupancy) reset(w, h int) {
 	clear(g.cells)
 }
 
+// span returns the cells under a box, cut to the grid.
+func (g *occupancy) span(x, y, w, h float64) (c0, r0, c1, r1 int) {
+	rows := len(g.cells) / g.w
+	c0, r0 = max(int(math.Floor(x/cellW)), 0), max(int(math.Floor(y/cellH)), 0)
+	c1, r1 = min(int(math.Floor((x+w)/cellW)), g.w-1), min(int(math.Floor((y+h)/cellH)), rows-1)
+	return c0, r0, c1, r1
+}
+
+// fill reserves the cells under a box, whatever they hold; the part of
+// the box outside the view is left out.
+func (g *occupancy) fill(x, y, w, h float64) {
+	c0, r0, c1, r1 := g.span(x, y, w, h)
+	for r := r0; r <= r1; r++ {
+		for c := c0; c <= c1; c++ {
+			g.cells[r*g.w+c] = true
+		}
+	}
+}
+
 // claim reserves the cells under a box, reporting false (and reserving
 // nothing) if the box leaves the view or overlaps a reserved cell.
 func (g *occupancy) claim(x, y, w, h float64) bool {
-	if x < 0 || y < 0 {
+	if x < 0 || y < 0 || x+w > g.vw || y+h > g.vh {
 		return false
 	}
-	c0, r0 := int(x)/cellW, int(y)/cellH
-	c1, r1 := int(x+w)/cellW, int(y+h)/cellH
-	if c1 >= g.w || r1 >= len(g.cells)/g.w {
-		return false
-	}
+	c0, r0, c1, r1 := g.span(x, y, w, h)
 	for r := r0; r <= r1; r++ {
 		for c := c0; c <= c1; c++ {
 			if g.cells[r*g.w+c] {
@@ -310,10 +448,6 @@ func (g *occupancy) claim(x, y, w, h float64) bool {
 			}
 		}
 	}
-	for r := r0; r <= r1; r++ {
-		for c := c0; c <= c1; c++ {
-			g.cells[r*g.w+c] = true
-		}
-	}
+	g.fill(x, y, w, h)
 	return true
 }

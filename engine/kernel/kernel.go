@@ -1,0 +1,96 @@
+// Package kernel models which Linux release the engine behaves as: a
+// release number and, derived from it in one place (For), every behaviour
+// of the model that changed between releases. A namespace holds one
+// Features value (netns.Netns.Features) and every engine package that
+// behaves differently between releases reads it from there; none keeps a
+// switch of its own. Stable backports are not modelled: a release behaves
+// as its mainline tag.
+package kernel
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Release is a kernel release, MAJOR.MINOR.
+type Release struct{ Major, Minor int }
+
+// Default is the release a new namespace models: that of the reference
+// machine (Linux 6.18).
+var Default = Release{Major: 6, Minor: 18}
+
+// String returns "MAJOR.MINOR".
+func (r Release) String() string { return fmt.Sprintf("%d.%d", r.Major, r.Minor) }
+
+// AtLeast reports whether r is release major.minor or later.
+func (r Release) AtLeast(major, minor int) bool {
+	return r.Major > major || (r.Major == major && r.Minor >= minor)
+}
+
+// Parse reads a release "MAJOR.MINOR"; a third component, the stable
+// patch level, is accepted and ignored. Errors: "kernel version must be
+// MAJOR.MINOR" for the wrong number of components, `bad kernel version
+// "V"` for a component that is not a non-negative number.
+func Parse(v string) (Release, error) {
+	parts := strings.Split(v, ".")
+	if len(parts) < 2 || len(parts) > 3 {
+		return Release{}, errors.New("kernel version must be MAJOR.MINOR")
+	}
+	var n [3]int
+	for i, p := range parts {
+		x, err := strconv.Atoi(p)
+		if err != nil || x < 0 {
+			return Release{}, errors.New("bad kernel version " + strconv.Quote(v))
+		}
+		n[i] = x
+	}
+	return Release{Major: n[0], Minor: n[1]}, nil
+}
+
+// Features are the behaviours of a release that the model switches on,
+// each named after the change that brought it. Build them with For; a
+// front end may change a field once to compare one behaviour across a
+// release (ip6sim --gc), but nothing keeps a copy of them.
+type Features struct {
+	Release Release
+	// GCList: a GC pass walks each table's list of routes that can expire
+	// (fib6_gc_all over tb6_gc_hlist). 3dec89b14d37 landed in 6.6, was
+	// reverted before 6.7 and re-landed as 5eb902b8e719 in 6.9. False: the
+	// pass walks the whole trie (fib6_clean_all with fib6_age).
+	GCList bool
+	// MaxSize: before af6d10345ca7 (6.3) ip6_dst_gc returns a verdict
+	// against net.ipv6.route.max_size (default 4096), and dst_alloc fails
+	// with the "Route cache is full" notice when it is over.
+	MaxSize bool
+	// LinkParent: cfe82469a00f (6.15) puts a route on its table's GC list
+	// when an exception is inserted under it, even a permanent route.
+	LinkParent bool
+	// UnlinkIdle: 6af51e9f3133 + 4be7b99c253f (2026, in 6.18 stable) take
+	// a route without expiry off the GC list once aging finds none of its
+	// exceptions pending, and age the exceptions at once when an expiry
+	// is cleared (fib6_may_remove_gc_list).
+	UnlinkIdle bool
+	// ILACache: ILA keeps a dst_cache per route and its encap ops have
+	// destroy_state (2016, Linux 4.9).
+	ILACache bool
+}
+
+// For returns the features of release r:
+//
+//	>= 4.9          ILA routes keep a dst_cache (ILACache)
+//	< 6.3           ip6_dst_gc verdict against max_size (MaxSize)
+//	6.6, >= 6.9     GC pass walks the GC list (GCList); < 6.6, 6.7, 6.8 walk the trie
+//	>= 6.15         an exception links its route on the GC list (LinkParent)
+//	>= 6.18         idle permanent routes leave the GC list (UnlinkIdle)
+func For(r Release) Features {
+	return Features{
+		Release:    r,
+		GCList:     r == Release{Major: 6, Minor: 6} || r.AtLeast(6, 9),
+		MaxSize:    !r.AtLeast(6, 3),
+		LinkParent: r.AtLeast(6, 15),
+		UnlinkIdle: r.AtLeast(6, 18),
+		ILACache:   r.AtLeast(4, 9),
+	}
+}

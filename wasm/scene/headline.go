@@ -1,0 +1,91 @@
+package scene
+
+import (
+	"fmt"
+	"math"
+	"unicode/utf8"
+
+	"fib6lab/engine/gc"
+	"fib6lab/wasm/app"
+)
+
+// RatioStyle is the headline ratio's big figure.
+var RatioStyle = TextStyle{Size: 22, Bold: true}
+
+// sansEm is an upper bound of the mean advance of the Go Regular and Go
+// Bold faces, in em: digits take 0.556 em, text about 0.5.
+const sansEm = 0.56
+
+// textWidth returns about how wide s is in style st (the exact width for
+// Code, a close upper bound otherwise).
+func textWidth(s string, st TextStyle) float64 {
+	if st.Font == Mono {
+		return 0.6 * st.Size * float64(utf8.RuneCountInString(s))
+	}
+	return sansEm * st.Size * float64(utf8.RuneCountInString(s))
+}
+
+// fit returns the first of texts that is at most w pixels wide in style
+// st, or the last one when none is.
+func fit(w float64, st TextStyle, texts ...string) string {
+	for _, s := range texts {
+		if textWidth(s, st) <= w {
+			return s
+		}
+	}
+	return texts[len(texts)-1]
+}
+
+// HeadlineLine returns the headline of strategy s as a lane header shows
+// it in w pixels of Code: the routes one pass checks and its median time
+// with its spread, e.g. "trie walk: 160,163 routes checked, 8.13 ms ±
+// 0.41 per pass (median of 9)".
+func HeadlineLine(s gc.Strategy, hl app.HeadlineState, w float64) string {
+	c := hl.Cost(s)
+	if c.Runs == 0 {
+		return fit(w, Code, "time per pass: measuring untraced passes (samples of ≥ 50 ms)…", "time per pass: measuring…")
+	}
+	routes, t := app.Commas(c.RoutesChecked), FormatCost(c.Micros*1e3, c.Spread*1e3)
+	return fit(w, Code,
+		fmt.Sprintf("%s: %s routes checked, %s per pass (median of %d)", strategyName[s], routes, t, c.Runs),
+		fmt.Sprintf("%s routes checked, %s per pass", routes, t),
+		fmt.Sprintf("%s per pass", t))
+}
+
+// FormatCost formats a time of ns nanoseconds with its spread in the
+// same unit, the time to the precision FormatMicros gives it and the
+// spread to at least one significant digit: "8.13 ms ± 0.41", "10.7 µs ±
+// 0.02".
+func FormatCost(ns, spread float64) string {
+	div, unit, prec := microsUnit(ns)
+	sp := prec
+	for spread > 0 && spread/div < 0.95*math.Pow(10, -float64(sp)) && sp < prec+3 {
+		sp++
+	}
+	return fmt.Sprintf("%.*f %s ± %.*f", prec, ns/div, unit, sp, spread/div)
+}
+
+// FormatRatio formats the headline ratio to two significant digits:
+// "~3,000x", "~140x", "~7.3x".
+func FormatRatio(r float64) string {
+	if r < 10 {
+		return fmt.Sprintf("~%.1fx", r)
+	}
+	p := math.Pow(10, math.Floor(math.Log10(r))-1)
+	return "~" + app.Commas(int(math.Round(r/p)*p)) + "x"
+}
+
+// ratioFigure sets the headline ratio as the figure of header hd, w
+// pixels wide inside: the big "~3,000x" (as large as it fits beside the
+// title) and what it compares. Nothing before both strategies have a
+// sample.
+func ratioFigure(hd *Header, hl app.HeadlineState, w float64) {
+	if hl.Ratio <= 0 {
+		return
+	}
+	hd.Figure, hd.FigureStyle, hd.FigureColour = FormatRatio(hl.Ratio), RatioStyle, ColList
+	if textWidth(hd.Title, Title)+16+textWidth(hd.Figure, RatioStyle) > w {
+		hd.FigureStyle = Title
+	}
+	hd.FigureNote = fit(w/2, Small, "time per GC pass: trie walk ÷ GC list", "trie walk ÷ GC list")
+}
