@@ -51,7 +51,7 @@ func (f *fib6Table) Insert(p netip.Prefix) {
 
 func (f *fib6Table) Delete(p netip.Prefix) {
 	if fn := f.tb.Locate(fib6.KeyOf(p.Addr()), uint8(p.Bits()), true); fn != nil {
-		f.tb.Del(fn.Leaf)
+		f.tb.Del(f.tb.Leaf(fn))
 	}
 }
 

@@ -14,10 +14,14 @@ func Cookie(e *Entry) uint32 {
 // routeCookie models fib6_get_cookie_safe: the serial number of rt's node
 // and true, or false when rt is nil or not linked in a table.
 func routeCookie(rt *fib6.Info) (uint32, bool) {
-	if rt == nil || rt.Node == nil {
+	if rt == nil {
 		return 0, false
 	}
-	return rt.Node.Sernum, true
+	fn := rt.Node()
+	if fn == nil {
+		return 0, false
+	}
+	return fn.Sernum, true
 }
 
 // Check models ip6_dst_check (net/ipv6/route.c), dst_ops.check: whether

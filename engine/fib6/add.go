@@ -27,7 +27,7 @@ const (
 // A failed add leaves the trie as it was.
 func (t *Table) Add(rt *Info, nlflags uint16) error {
 	n := t.net
-	n.emit(trace.OpBegin, &t.Root, rt, 0, int64(trace.OpAdd))
+	n.emit(trace.OpBegin, t.Root(), rt, 0, int64(trace.OpAdd))
 	err := t.add(rt, nlflags)
 	n.emit(trace.OpEnd, nil, rt, 0, errVal(err))
 	return err
@@ -42,7 +42,7 @@ func (t *Table) add(rt *Info, nlflags uint16) error {
 	}
 	var purge []*Info
 	if err = t.addRt2Node(fn, rt, nlflags, &purge); err != nil {
-		if fn.FnFlags&(RTN_RTINFO|RTN_ROOT) == 0 || (fn.FnFlags&RTN_TL_ROOT != 0 && fn.Leaf == nil) {
+		if fn.FnFlags&(RTN_RTINFO|RTN_ROOT) == 0 || (fn.FnFlags&RTN_TL_ROOT != 0 && t.net.leaf(fn) == nil) {
 			t.repairTree(fn)
 		}
 		return err
@@ -62,12 +62,12 @@ func (t *Table) add(rt *Info, nlflags uint16) error {
 // borrowed) and returns the node for (key, plen), splitting as needed.
 func (t *Table) add1(key Key, plen uint8, allowCreate, replaceRequired bool) (*Node, error) {
 	n := t.net
-	fn := &t.Root
+	fn := t.Root()
 	var pn *Node
 	var dir uint8
 	for fn != nil {
 		n.emit(trace.NodeVisit, fn, nil, fn.FnBit, 0)
-		leafKey := fn.Leaf.Dst
+		leafKey := n.leaf(fn).Dst
 		if plen < fn.FnBit || !PrefixEqual(leafKey, key, fn.FnBit) {
 			if !allowCreate && replaceRequired {
 				return nil, errNoMatch
@@ -77,14 +77,14 @@ func (t *Table) add1(key Key, plen uint8, allowCreate, replaceRequired bool) (*N
 		if plen == fn.FnBit {
 			if fn.FnFlags&RTN_RTINFO == 0 {
 				t.dropLeaf(fn)
-			} else if fn.FnFlags&RTN_TL_ROOT != 0 && fn.Leaf == n.NullEntry {
-				fn.Leaf = nil
+			} else if fn.FnFlags&RTN_TL_ROOT != 0 && n.leaf(fn) == n.NullEntry {
+				n.setLeaf(fn, nil)
 			}
 			return fn, nil
 		}
 		dir = key.Bit(fn.FnBit)
 		n.emit(trace.BitTest, fn, nil, fn.FnBit, int64(dir))
-		pn, fn = fn, fn.child(dir)
+		pn, fn = fn, n.child(fn, dir)
 	}
 	if !allowCreate && replaceRequired {
 		return nil, errNoMatch
@@ -102,60 +102,48 @@ var errNoMatch = errno.WithMsg(errno.ENOENT, "Can not replace route - no match f
 // an ancestor of fn.
 func (t *Table) insertAbove(fn, pn *Node, dir uint8, key Key, plen uint8) *Node {
 	n := t.net
-	leafKey := fn.Leaf.Dst
+	leaf := n.leaf(fn)
+	leafKey := leaf.Dst
 	bit := firstDiff(leafKey, key)
 	if plen > bit {
 		in := n.newNode(bit, pn)
-		in.Leaf = fn.Leaf
-		in.Leaf.Ref++
+		n.setLeaf(in, leaf)
+		leaf.Ref++
 		pn.setChild(dir, in)
 		ln := n.newNode(plen, in)
-		fn.Parent = in
+		fn.Parent = in.Self
 		if key.Bit(bit) == 1 {
-			in.Right, in.Left = ln, fn
+			in.Right, in.Left = ln.Self, fn.Self
 		} else {
-			in.Left, in.Right = ln, fn
+			in.Left, in.Right = ln.Self, fn.Self
 		}
 		return ln
 	}
 	ln := n.newNode(plen, pn)
 	if leafKey.Bit(plen) == 1 {
-		ln.Right = fn
+		ln.Right = fn.Self
 	} else {
-		ln.Left = fn
+		ln.Left = fn.Self
 	}
-	fn.Parent = ln
+	fn.Parent = ln.Self
 	pn.setChild(dir, ln)
 	return ln
 }
 
 func (n *Net) newNode(bit uint8, parent *Node) *Node {
-	fn := &Node{FnBit: bit, Parent: parent, ID: n.newNodeID()}
+	fn := n.arena.alloc()
+	fn.FnBit, fn.Parent, fn.ID = bit, idx(parent), n.newNodeID()
 	n.Stats.FibNodes++
 	n.emit(trace.NodeCreate, fn, nil, bit, 0)
 	return fn
 }
 
-func (fn *Node) child(dir uint8) *Node {
-	if dir == 1 {
-		return fn.Right
-	}
-	return fn.Left
-}
-
-func (fn *Node) setChild(dir uint8, c *Node) {
-	if dir == 1 {
-		fn.Right = c
-	} else {
-		fn.Left = c
-	}
-}
-
 // dropLeaf releases an intermediate node's borrowed leaf.
 func (t *Table) dropLeaf(fn *Node) {
-	if fn.Leaf != nil {
-		fn.Leaf.Ref--
-		fn.Leaf = nil
+	n := t.net
+	if l := n.leaf(fn); l != nil {
+		l.Ref--
+		n.setLeaf(fn, nil)
 	}
 }
 
@@ -166,11 +154,12 @@ func (t *Table) addRt2Node(fn *Node, rt *Info, nlflags uint16, purge *[]*Info) e
 	replace := nlflags&NLM_F_REPLACE != 0
 	add := nlflags == 0 || nlflags&NLM_F_CREATE != 0
 	canECMP := rt.QualifiesForECMP()
-	ins := &fn.Leaf
+	head := t.net.leafp(fn)
+	ins := head
 	var fallback **Info
 	found := false
 	var iter *Info
-	for iter = fn.Leaf; iter != nil; iter = iter.Next {
+	for iter = *head; iter != nil; iter = iter.Next {
 		if iter.Metric == rt.Metric {
 			if nlflags&NLM_F_EXCL != 0 {
 				return errno.EEXIST
@@ -202,11 +191,8 @@ func (t *Table) addRt2Node(fn *Node, rt *Info, nlflags uint16, purge *[]*Info) e
 	if fallback != nil && !found {
 		ins, iter, found = fallback, *fallback, true
 	}
-	if ins == &fn.Leaf {
-		fn.RRPtr = nil
-	}
 	if rt.NSiblings > 0 {
-		linkSiblings(fn, rt)
+		linkSiblings(*head, rt)
 	}
 	if !replace || !found {
 		if replace && !add {
@@ -266,7 +252,7 @@ func (t *Table) linkRoute(fn *Node, ins **Info, rt, next *Info) {
 	n := t.net
 	rt.Next = next
 	*ins = rt
-	rt.Node = fn
+	rt.node = fn.Self
 	rt.Table = t
 	rt.Ref++
 	n.Stats.FibRtEntries++
@@ -284,7 +270,7 @@ func (t *Table) replaceRoute(fn *Node, ins **Info, rt, old *Info, purge *[]*Info
 	n := t.net
 	rt.Next = old.Next
 	*ins = rt
-	rt.Node = fn
+	rt.node = fn.Self
 	rt.Table = t
 	rt.Ref++
 	if fn.FnFlags&RTN_RTINFO == 0 {
@@ -309,21 +295,18 @@ func (t *Table) replaceRoute(fn *Node, ins **Info, rt, old *Info, purge *[]*Info
 }
 
 func (t *Table) unlinkReplaced(fn *Node, old *Info, purge *[]*Info) {
-	old.Node = nil
-	if fn.RRPtr == old {
-		fn.RRPtr = nil
-	}
+	old.node = 0
 	old.Ref--
 	t.net.emit(trace.RouteUnlink, fn, old, fn.FnBit, 0)
 	*purge = append(*purge, old)
 }
 
 // linkSiblings joins rt to the ECMP group of the first same-metric
-// ECMP-qualified route on fn (at the tail of its fib6_siblings ring) and
-// gives every member the new count.
-func linkSiblings(fn *Node, rt *Info) {
+// ECMP-qualified route of the list starting at leaf (at the tail of its
+// fib6_siblings ring) and gives every member the new count.
+func linkSiblings(leaf *Info, rt *Info) {
 	var head *Info
-	for it := fn.Leaf; it != nil; it = it.Next {
+	for it := leaf; it != nil; it = it.Next {
 		if it.Metric == rt.Metric && it.QualifiesForECMP() {
 			head = it
 			break
@@ -350,8 +333,9 @@ func linkSiblings(fn *Node, rt *Info) {
 // updateSernumUptoRoot models __fib6_update_sernum_upto_root: fn and all
 // its ancestors get one fresh serial number.
 func (t *Table) updateSernumUptoRoot(fn *Node) {
-	s := t.net.newSernum()
-	for ; fn != nil; fn = fn.Parent {
+	n := t.net
+	s := n.newSernum()
+	for ; fn != nil; fn = n.parent(fn) {
 		fn.Sernum = s
 	}
 }

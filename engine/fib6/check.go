@@ -59,11 +59,11 @@ func follows(rt, later *Info) bool {
 // parent links, child sides and prefix nesting agree; RTINFO lists are in
 // metric order; the GC list holds only linked routes of this table.
 func (t *Table) Check() error {
-	if err := t.checkNode(&t.Root); err != nil {
+	if err := t.checkNode(t.Root()); err != nil {
 		return err
 	}
 	for rt := t.gcHead; rt != nil; rt = rt.gcNext {
-		if rt.Node == nil || rt.Table != t {
+		if rt.node == 0 || rt.Table != t {
 			return fmt.Errorf("GC list holds unlinked route %v", rt.Prefix())
 		}
 	}
@@ -71,15 +71,17 @@ func (t *Table) Check() error {
 }
 
 func (t *Table) checkNode(fn *Node) error {
-	for dir, c := range [2]*Node{fn.Left, fn.Right} {
-		if c == nil {
+	n := t.net
+	for dir, ci := range [2]NodeIdx{fn.Left, fn.Right} {
+		if ci == 0 {
 			continue
 		}
-		if c.Parent != fn || c.FnBit <= fn.FnBit || c.Leaf == nil {
+		c := n.arena.at(ci)
+		if c.Parent != fn.Self || c.Self != ci || c.FnBit <= fn.FnBit || n.leaf(c) == nil {
 			return fmt.Errorf("node /%d: bad child /%d", fn.FnBit, c.FnBit)
 		}
-		if c.Leaf.Dst.Bit(fn.FnBit) != uint8(dir) || !PrefixEqual(c.Leaf.Dst, fn.Leaf.Dst, fn.FnBit) {
-			return fmt.Errorf("node /%d: child %v on the wrong side", fn.FnBit, c.Leaf.Prefix())
+		if n.leaf(c).Dst.Bit(fn.FnBit) != uint8(dir) || !PrefixEqual(n.leaf(c).Dst, n.leaf(fn).Dst, fn.FnBit) {
+			return fmt.Errorf("node /%d: child %v on the wrong side", fn.FnBit, n.leaf(c).Prefix())
 		}
 		if err := t.checkNode(c); err != nil {
 			return err
@@ -89,23 +91,23 @@ func (t *Table) checkNode(fn *Node) error {
 		return nil
 	}
 	if fn.FnFlags&RTN_RTINFO != 0 {
-		return checkList(fn)
+		return t.checkList(fn)
 	}
-	if fn.Left == nil || fn.Right == nil {
+	if fn.Left == 0 || fn.Right == 0 {
 		return fmt.Errorf("intermediate node /%d has fewer than two children", fn.FnBit)
 	}
-	if fn.Leaf.Node == nil || !fn.inSubtree(fn.Leaf.Node) {
+	if l := n.leaf(fn); l.node == 0 || l.Table != t || !t.inSubtree(fn, l.node) {
 		return fmt.Errorf("intermediate node /%d borrows a route outside its subtree", fn.FnBit)
 	}
 	return nil
 }
 
-func checkList(fn *Node) error {
-	if fn.Leaf == nil {
+func (t *Table) checkList(fn *Node) error {
+	if t.net.leaf(fn) == nil {
 		return fmt.Errorf("RTINFO node /%d without routes", fn.FnBit)
 	}
-	for rt := fn.Leaf; rt != nil; rt = rt.Next {
-		if rt.Node != fn || rt.DstLen != fn.FnBit {
+	for rt := t.net.leaf(fn); rt != nil; rt = rt.Next {
+		if rt.node != fn.Self || rt.Table != t || rt.DstLen != fn.FnBit {
 			return fmt.Errorf("route %v on the wrong node", rt.Prefix())
 		}
 		if rt.Next != nil && rt.Next.Metric < rt.Metric {
@@ -115,9 +117,9 @@ func checkList(fn *Node) error {
 	return nil
 }
 
-func (fn *Node) inSubtree(x *Node) bool {
-	for ; x != nil; x = x.Parent {
-		if x == fn {
+func (t *Table) inSubtree(fn *Node, x NodeIdx) bool {
+	for ; x != 0; x = t.net.arena.at(x).Parent {
+		if x == fn.Self {
 			return true
 		}
 	}

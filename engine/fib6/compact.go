@@ -1,48 +1,58 @@
 package fib6
 
-// Compact re-lays the table's nodes out contiguously in depth-first order
-// (one slab instead of one heap object per node), so that walks and
-// lookups over a large table touch memory in order. It is a memory-layout
+// Compact renumbers the nodes of the table's namespace (every table, in
+// dump order) so that each table's nodes lie contiguously in the arena in
+// depth-first order, and drops the free list, so that walks and lookups
+// over a large table touch memory in order. It is a memory-layout
 // optimisation of the model with no kernel counterpart: the trie's shape,
-// the routes and every counter stay the same. Node pointers held outside
-// the table (apart from routes' Node fields, which are updated) become
-// stale, so callers compact right after a bulk load, before handing nodes
-// out. It must not run while a walker is active and reports false then.
+// the routes, the node IDs and every counter stay the same. Node pointers
+// and indices held outside the package become stale, so callers compact
+// right after a bulk load, before handing nodes out. It must not run
+// while a walker is active and reports false then.
 func (t *Table) Compact() bool {
-	if len(t.net.walkers) > 0 {
+	n := t.net
+	if len(n.walkers) > 0 {
 		return false
 	}
-	var order []*Node
-	for stack := []*Node{t.Root.Right, t.Root.Left}; len(stack) > 0; {
-		fn := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if fn == nil {
-			continue
+	old := &n.arena
+	var na arena
+	remap := make([]NodeIdx, old.next+1)
+	tables := n.Tables()
+	var stack []NodeIdx
+	for _, tb := range tables {
+		stack = append(stack[:0], tb.root)
+		for len(stack) > 0 {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			fn := old.at(i)
+			nn := na.alloc()
+			self := nn.Self
+			*nn = *fn
+			nn.Self = self
+			*na.leafp(self) = *old.leafp(i)
+			remap[i] = self
+			if fn.Right != 0 {
+				stack = append(stack, fn.Right)
+			}
+			if fn.Left != 0 {
+				stack = append(stack, fn.Left)
+			}
 		}
-		order = append(order, fn)
-		stack = append(stack, fn.Right, fn.Left)
 	}
-	slab := make([]Node, len(order))
-	moved := make(map[*Node]*Node, len(order)+1)
-	moved[&t.Root] = &t.Root
-	for i, fn := range order {
-		slab[i] = *fn
-		moved[fn] = &slab[i]
-	}
-	relink := func(fn *Node) {
-		fn.Left, fn.Right = moved[fn.Left], moved[fn.Right]
+	for i := NodeIdx(1); i < na.next; i++ {
+		fn := na.at(i)
+		fn.Parent, fn.Left, fn.Right = remap[fn.Parent], remap[fn.Left], remap[fn.Right]
 		if fn.FnFlags&RTN_RTINFO != 0 {
-			for rt := fn.Leaf; rt != nil; rt = rt.Next {
-				if rt.Node != nil {
-					rt.Node = fn
+			for rt := *na.leafp(i); rt != nil; rt = rt.Next {
+				if rt.node != 0 {
+					rt.node = i
 				}
 			}
 		}
 	}
-	relink(&t.Root)
-	for i := range slab {
-		slab[i].Parent = moved[slab[i].Parent]
-		relink(&slab[i])
+	for _, tb := range tables {
+		tb.root = remap[tb.root]
 	}
+	n.arena = na
 	return true
 }

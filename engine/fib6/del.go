@@ -12,12 +12,12 @@ import (
 // the null entry or a route that is not linked.
 func (t *Table) Del(rt *Info) error {
 	n := t.net
-	if rt == n.NullEntry || rt.Node == nil || rt.Table != t {
+	if rt == n.NullEntry || rt.node == 0 || rt.Table != t {
 		return errno.ENOENT
 	}
-	fn := rt.Node
+	fn := n.arena.at(rt.node)
 	n.emit(trace.OpBegin, fn, rt, fn.FnBit, int64(trace.OpDel))
-	for pp := &fn.Leaf; *pp != nil; pp = &(*pp).Next {
+	for pp := n.leafp(fn); *pp != nil; pp = &(*pp).Next {
 		if *pp == rt {
 			t.delRoute(fn, pp)
 			n.emit(trace.OpEnd, nil, rt, 0, 0)
@@ -33,15 +33,12 @@ func (t *Table) delRoute(fn *Node, pp **Info) {
 	n := t.net
 	rt := *pp
 	*pp = rt.Next
-	rt.Node = nil
+	rt.node = 0
 	rt.Ref--
 	n.Stats.FibRtEntries--
 	t.Entries--
 	n.Stats.FibDiscardedRoutes++
 	n.emit(trace.RouteUnlink, fn, rt, fn.FnBit, 0)
-	if fn.RRPtr == rt {
-		fn.RRPtr = nil
-	}
 	if rt.NSiblings > 0 {
 		unlinkSiblings(rt)
 	}
@@ -53,7 +50,7 @@ func (t *Table) delRoute(fn *Node, pp **Info) {
 			}
 		}
 	}
-	if fn.Leaf == nil {
+	if n.leaf(fn) == nil {
 		if fn.FnFlags&RTN_TL_ROOT == 0 {
 			fn.FnFlags &^= RTN_RTINFO
 			n.Stats.FibRouteNodes--
@@ -82,12 +79,13 @@ func unlinkSiblings(rt *Info) {
 // cleared. fn is where the search for borrowers starts.
 func (t *Table) purgeRt(rt *Info, fn *Node) {
 	purgeDst(rt)
+	n := t.net
 	if rt.Ref > 0 {
-		for ; fn != nil; fn = fn.Parent {
-			if fn.FnFlags&RTN_RTINFO == 0 && fn.Leaf == rt {
+		for ; fn != nil; fn = n.parent(fn) {
+			if fn.FnFlags&RTN_RTINFO == 0 && n.leaf(fn) == rt {
 				nl := t.findPrefix(fn)
 				nl.Ref++
-				fn.Leaf = nl
+				n.setLeaf(fn, nl)
 				rt.Ref--
 			}
 		}
@@ -102,11 +100,12 @@ func (t *Table) findPrefix(fn *Node) *Info {
 	if fn.FnFlags&RTN_ROOT != 0 {
 		return t.net.NullEntry
 	}
-	if fn.Left != nil {
-		return fn.Left.Leaf
+	n := t.net
+	if fn.Left != 0 {
+		return n.leaf(n.left(fn))
 	}
-	if fn.Right != nil {
-		return fn.Right.Leaf
+	if fn.Right != 0 {
+		return n.leaf(n.right(fn))
 	}
 	return nil
 }
@@ -119,32 +118,32 @@ func (t *Table) findPrefix(fn *Node) *Info {
 func (t *Table) repairTree(fn *Node) *Node {
 	n := t.net
 	if fn.FnFlags&RTN_TL_ROOT != 0 {
-		fn.Leaf = n.NullEntry
+		n.setLeaf(fn, n.NullEntry)
 		return fn
 	}
 	for {
-		pn := fn.Parent
+		pn := n.parent(fn)
 		var child *Node
 		children := 0
-		if fn.Right != nil {
-			child, children = fn.Right, children|1
+		if fn.Right != 0 {
+			child, children = n.right(fn), children|1
 		}
-		if fn.Left != nil {
-			child, children = fn.Left, children|2
+		if fn.Left != 0 {
+			child, children = n.left(fn), children|2
 		}
 		if children == 3 || (children != 0 && fn.FnFlags&RTN_ROOT != 0) {
 			nl := t.findPrefix(fn)
 			nl.Ref++
-			fn.Leaf = nl
+			n.setLeaf(fn, nl)
 			return pn
 		}
-		if pn.Right == fn {
-			pn.Right = child
+		if pn.Right == fn.Self {
+			pn.Right = idx(child)
 		} else {
-			pn.Left = child
+			pn.Left = idx(child)
 		}
 		if child != nil {
-			child.Parent = pn
+			child.Parent = pn.Self
 		}
 		n.moveWalkers(fn, pn, child, children)
 		n.freeNode(fn)
@@ -161,17 +160,17 @@ func (t *Table) repairTree(fn *Node) *Node {
 // state reset, or U if the walker had already passed that side.
 func (n *Net) moveWalkers(fn, pn, child *Node, children int) {
 	for _, w := range n.walkers {
-		if w.node != fn {
+		if w.node != fn.Self {
 			continue
 		}
 		switch {
 		case child == nil:
-			w.node, w.state = pn, fwsR
+			w.node, w.state = pn.Self, fwsR
 		case children&2 != 0:
-			w.node = child
+			w.node = child.Self
 			w.state = pickState(w.state >= fwsR)
 		default:
-			w.node = child
+			w.node = child.Self
 			w.state = pickState(w.state >= fwsC)
 		}
 	}
@@ -187,12 +186,13 @@ func pickState(passed bool) walkState {
 func (n *Net) freeNode(fn *Node) {
 	n.Stats.FibNodes--
 	n.emit(trace.NodeFree, fn, nil, fn.FnBit, 0)
+	n.arena.release(fn)
 }
 
 // AddGCList models fib6_add_gc_list: link a route that is in a table and
 // not yet listed at the head of its table's tb6_gc_hlist.
 func (t *Table) AddGCList(rt *Info) {
-	if rt.Node == nil || rt.gcPprev != nil {
+	if rt.node == 0 || rt.gcPprev != nil {
 		return
 	}
 	rt.gcNext = t.gcHead

@@ -53,7 +53,7 @@ func ReleaseLwt(rt *Info) {
 // node of a linked route one fresh serial number, as inserting an
 // exception does. A route that is not in the trie is left alone.
 func (n *Net) UpdateSernum(rt *Info) {
-	if rt.Node != nil {
-		rt.Node.Sernum = n.newSernum()
+	if fn := rt.Node(); fn != nil {
+		fn.Sernum = n.newSernum()
 	}
 }

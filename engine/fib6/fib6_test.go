@@ -81,7 +81,7 @@ func TestNodeCountWalkthrough(t *testing.T) {
 		}
 		mustCheck(t, tb)
 	}
-	if tb.Root.Leaf != n.NullEntry {
+	if tb.Leaf(tb.Root()) != n.NullEntry {
 		t.Errorf("root leaf after deleting ::/0 is not the null entry")
 	}
 	if n.Stats.FibRtEntries != 3 || n.Stats.FibDiscardedRoutes != 3 {
@@ -97,12 +97,12 @@ func TestIntermediateNodeShape(t *testing.T) {
 	a, b := blackhole(n, "2001:db8:1::/48"), blackhole(n, "2001:db8:2::/48")
 	tb.Add(a, NLM_F_CREATE)
 	tb.Add(b, NLM_F_CREATE)
-	in := a.Node.Parent
-	if in != b.Node.Parent || in.FnBit != 46 || in.FnFlags&RTN_RTINFO != 0 {
+	in := tb.Node(a.Node().Parent)
+	if in != tb.Node(b.Node().Parent) || in.FnBit != 46 || in.FnFlags&RTN_RTINFO != 0 {
 		t.Fatalf("intermediate: bit %d flags %#x", in.FnBit, in.FnFlags)
 	}
-	if in.Leaf != a || a.Ref != 2 || in.Left != a.Node || in.Right != b.Node {
-		t.Fatalf("intermediate leaf %v ref %d", in.Leaf.Prefix(), a.Ref)
+	if tb.Leaf(in) != a || a.Ref != 2 || in.Left != a.Node().Self || in.Right != b.Node().Self {
+		t.Fatalf("intermediate leaf %v ref %d", tb.Leaf(in).Prefix(), a.Ref)
 	}
 	// Deleting the borrowed route makes the intermediate node borrow b.
 	tb.Add(blackhole(n, "2001:db8:3::/48"), NLM_F_CREATE)
@@ -275,7 +275,7 @@ func TestRandomInvariant(t *testing.T) {
 	for _, rt := range live {
 		tb.Del(rt)
 	}
-	if n.Stats.FibNodes != 0 || n.Stats.FibRouteNodes != 0 || tb.Root.Left != nil || tb.Root.Right != nil {
+	if n.Stats.FibNodes != 0 || n.Stats.FibRouteNodes != 0 || tb.Root().Left != 0 || tb.Root().Right != 0 {
 		t.Fatalf("empty table keeps %d nodes", n.Stats.FibNodes)
 	}
 }

@@ -132,7 +132,7 @@ func TestCompact(t *testing.T) {
 	}
 	for _, p := range ps[:2000] {
 		rt := tb.Lookup(KeyOf(p.Addr()))
-		if rt.Node == nil || rt.Node.Leaf == nil || rt.Prefix().Bits() < 16 {
+		if rt.Node() == nil || tb.Leaf(rt.Node()) == nil || rt.Prefix().Bits() < 16 {
 			t.Fatalf("lookup %v after compaction: %v", p, rt.Prefix())
 		}
 	}

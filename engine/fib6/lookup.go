@@ -8,27 +8,30 @@ import "fib6lab/engine/trace"
 // the address. It returns that node, or the table root when none does.
 func (t *Table) NodeLookup(daddr Key) *Node {
 	n := t.net
-	fn := &t.Root
+	a := &n.arena
+	fn := a.at(t.root)
 	for {
 		n.emit(trace.NodeVisit, fn, nil, fn.FnBit, 0)
 		dir := daddr.Bit(fn.FnBit)
 		next := fn.child(dir)
-		if next == nil {
+		if next == 0 {
 			break
 		}
 		n.emit(trace.BitTest, fn, nil, fn.FnBit, int64(dir))
-		fn = next
+		fn = a.at(next)
 	}
 	for {
-		if fn.FnFlags&RTN_RTINFO != 0 && fn.Leaf != nil && PrefixEqual(fn.Leaf.Dst, daddr, fn.Leaf.DstLen) {
-			n.emit(trace.NodeMatch, fn, nil, fn.FnBit, 0)
-			return fn
+		if fn.FnFlags&RTN_RTINFO != 0 {
+			if l := *a.leafp(fn.Self); l != nil && PrefixEqual(l.Dst, daddr, l.DstLen) {
+				n.emit(trace.NodeMatch, fn, nil, fn.FnBit, 0)
+				return fn
+			}
 		}
 		if fn.FnFlags&RTN_ROOT != 0 {
-			return &t.Root
+			return a.at(t.root)
 		}
 		n.emit(trace.Backtrack, fn, nil, fn.FnBit, 0)
-		fn = fn.Parent
+		fn = a.at(fn.Parent)
 	}
 }
 
@@ -37,9 +40,10 @@ func (t *Table) NodeLookup(daddr Key) *Node {
 // (key, plen) is returned; otherwise the deepest RTINFO node passed whose
 // prefix covers key. Nil when there is none.
 func (t *Table) Locate(key Key, plen uint8, exact bool) *Node {
+	n := t.net
 	var prev *Node
-	for fn := &t.Root; fn != nil; {
-		if plen < fn.FnBit || !PrefixEqual(fn.Leaf.Dst, key, fn.FnBit) {
+	for fn := t.Root(); fn != nil; {
+		if plen < fn.FnBit || !PrefixEqual(n.leaf(fn).Dst, key, fn.FnBit) {
 			break
 		}
 		if plen == fn.FnBit {
@@ -51,7 +55,7 @@ func (t *Table) Locate(key Key, plen uint8, exact bool) *Node {
 		if fn.FnFlags&RTN_RTINFO != 0 {
 			prev = fn
 		}
-		fn = fn.child(key.Bit(fn.FnBit))
+		fn = n.child(fn, key.Bit(fn.FnBit))
 	}
 	if exact {
 		return nil
@@ -64,7 +68,7 @@ func (t *Table) Locate(key Key, plen uint8, exact bool) *Node {
 func (t *Table) backtrack(fn *Node) *Node {
 	for fn.FnFlags&RTN_TL_ROOT == 0 {
 		t.net.emit(trace.Backtrack, fn, nil, fn.FnBit, 0)
-		fn = fn.Parent
+		fn = t.net.parent(fn)
 		if fn.FnFlags&RTN_RTINFO != 0 {
 			return fn
 		}
@@ -91,10 +95,10 @@ func (t *Table) Lookup(daddr Key) *Info { return t.LookupFlow(daddr, Flow{}) }
 // them), a loose one is preferred after the router preference.
 func (t *Table) LookupFlow(daddr Key, fl Flow) *Info {
 	n := t.net
-	n.emit(trace.OpBegin, &t.Root, nil, 0, int64(trace.OpLookup))
+	n.emit(trace.OpBegin, t.Root(), nil, 0, int64(trace.OpLookup))
 	now := n.Now()
 	for fn := t.NodeLookup(daddr); fn != nil; fn = t.backtrack(fn) {
-		if rt := selectRoute(fn, now, n.NullEntry, fl); rt != n.NullEntry {
+		if rt := selectRoute(fn, n.leaf(fn), now, n.NullEntry, fl); rt != n.NullEntry {
 			n.emit(trace.OpEnd, fn, rt, fn.FnBit, 0)
 			return rt
 		}
@@ -107,13 +111,13 @@ func (t *Table) LookupFlow(daddr Key, fl Flow) *Info {
 // first route in metric order that is not expired and whose nexthop is not
 // dead; ties in metric go to the higher router preference, then to the
 // flow's interface (rt6_score_route).
-func selectRoute(fn *Node, now int64, null *Info, fl Flow) *Info {
-	if fn.Leaf == nil || fn.Leaf == null || fn.FnBit != fn.Leaf.DstLen {
+func selectRoute(fn *Node, leaf *Info, now int64, null *Info, fl Flow) *Info {
+	if leaf == nil || leaf == null || fn.FnBit != leaf.DstLen {
 		return null
 	}
 	var best *Info
 	bestScore := -1
-	for rt := fn.Leaf; rt != nil; rt = rt.Next {
+	for rt := leaf; rt != nil; rt = rt.Next {
 		if best != nil && rt.Metric != best.Metric {
 			break
 		}

@@ -51,7 +51,10 @@ func (n *Net) NewTable(id uint32) *Table {
 		id = RT_TABLE_MAIN
 	}
 	t := &Table{ID: id, net: n}
-	t.Root = Node{FnFlags: RTN_ROOT | RTN_TL_ROOT | RTN_RTINFO, Leaf: n.NullEntry, ID: n.newNodeID()}
+	root := n.arena.alloc()
+	root.FnFlags, root.ID = RTN_ROOT|RTN_TL_ROOT|RTN_RTINFO, n.newNodeID()
+	n.setLeaf(root, n.NullEntry)
+	t.root = root.Self
 	b := &n.buckets[id&(tableHashSize-1)]
 	*b = append([]*Table{t}, *b...)
 	return t

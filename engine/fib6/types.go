@@ -124,12 +124,12 @@ type Info struct {
 	NH       Nexthop
 	Extra    *Extra
 
-	Next      *Info  // fib6_next: next route on the node, by metric
-	Node      *Node  // fib6_node: owning node, nil once unlinked
-	Table     *Table // fib6_table
-	NSiblings int    // fib6_nsiblings: other members of the ECMP group
-	Ref       int32  // fib6_ref: the node's link plus borrowing nodes
-	ID        uint32 // trace identity, unique per Net
+	Next      *Info   // fib6_next: next route on the node, by metric
+	node      NodeIdx // fib6_node: owning node in Table's Net arena, 0 once unlinked
+	Table     *Table  // fib6_table
+	NSiblings int     // fib6_nsiblings: other members of the ECMP group
+	Ref       int32   // fib6_ref: the node's link plus borrowing nodes
+	ID        uint32  // trace identity, unique per Net
 
 	sibNext, sibPrev *Info  // fib6_siblings ring; nil when alone
 	gcNext           *Info  // gc_link in tb6_gc_hlist
@@ -169,30 +169,49 @@ func (rt *Info) QualifiesForECMP() bool {
 	return rt.NH.Gw.IsValid() && rt.Flags&RTF_ADDRCONF == 0
 }
 
-// Node models struct fib6_node. Fields are maintained by the trie and are
-// read-only outside this package.
+// NodeIdx names a node in its Net's node arena; 0 means none.
+type NodeIdx uint32
+
+// Node models struct fib6_node. Nodes live in an arena per Net (see
+// arena.go) and hold no Go pointers: parent and children are arena
+// indices, and the route list head (fib6_node.leaf) is kept in a side
+// array, read with Net.Leaf or Table.Leaf. A *Node stays valid while the
+// node is linked (arena chunks never move), but a freed node's slot is
+// cleared and reused, and Compact renumbers every node. The kernel's
+// rr_ptr is not modelled (nothing reads it). Fields are maintained by the
+// trie and are read-only outside this package.
 type Node struct {
-	Parent, Left, Right *Node
-	Leaf                *Info  // route list head, or a borrowed route on intermediate nodes
-	RRPtr               *Info  // rr_ptr round-robin cursor
-	Sernum              uint32 // fn_sernum
-	ID                  uint32 // trace identity, unique per Net
-	FnBit               uint8  // prefix length this node stands for
-	FnFlags             uint8  // RTN_*
+	Parent, Left, Right NodeIdx
+	Self                NodeIdx // this node's own arena index
+	Sernum              uint32  // fn_sernum
+	ID                  uint32  // trace identity, unique per Net
+	FnBit               uint8   // prefix length this node stands for
+	FnFlags             uint8   // RTN_*
+}
+
+// Node returns the node the route is linked on, or nil once unlinked.
+func (rt *Info) Node() *Node {
+	if rt.node == 0 {
+		return nil
+	}
+	return rt.Table.net.arena.at(rt.node)
 }
 
 // Routes returns the routes of an RTINFO node in list order (nil for an
-// intermediate node, whose Leaf is only borrowed).
-func (fn *Node) Routes() []*Info {
+// intermediate node, whose leaf is only borrowed).
+func (n *Net) Routes(fn *Node) []*Info {
 	if fn.FnFlags&RTN_RTINFO == 0 {
 		return nil
 	}
 	var rs []*Info
-	for rt := fn.Leaf; rt != nil; rt = rt.Next {
+	for rt := n.leaf(fn); rt != nil; rt = rt.Next {
 		rs = append(rs, rt)
 	}
 	return rs
 }
+
+// Routes returns the routes of an RTINFO node of this table (Net.Routes).
+func (t *Table) Routes(fn *Node) []*Info { return t.net.Routes(fn) }
 
 // Stats models struct rt6_statistics: the counters of /proc/net/rt6_stats
 // that the trie maintains.
@@ -208,8 +227,8 @@ type Stats struct {
 // GC list head (tb6_gc_hlist).
 type Table struct {
 	ID      uint32
-	Root    Node
-	Entries int // routes linked in this table (the null entry excluded)
+	root    NodeIdx // the table's root node (tb6_root)
+	Entries int     // routes linked in this table (the null entry excluded)
 	net     *Net
 	gcHead  *Info
 }
@@ -227,6 +246,7 @@ type Net struct {
 	// cleared leaves the GC list (fib6_may_remove_gc_list); nil unlinks it.
 	MayRemoveGCList func(rt *Info)
 
+	arena      arena
 	buckets    [tableHashSize][]*Table
 	sernum     uint32
 	walkers    []*Walker

@@ -28,15 +28,15 @@ type Walker struct {
 	Count   int // RTINFO nodes handed to Func
 	Visited int // nodes stepped on, all kinds
 
-	root  *Node
-	node  *Node
+	root  NodeIdx
+	node  NodeIdx
 	leaf  *Info
 	state walkState
 	net   *Net
 }
 
 // Node returns the node the walker stands on.
-func (w *Walker) Node() *Node { return w.node }
+func (w *Walker) Node() *Node { return w.net.arena.at(w.node) }
 
 // Leaf returns the route the walker is positioned on inside its node.
 func (w *Walker) Leaf() *Info { return w.leaf }
@@ -49,7 +49,7 @@ func (w *Walker) SetLeaf(rt *Info) { w.leaf = rt }
 // it completes, suspends (>0) or aborts (<0). It returns Func's last
 // non-zero result, or 0 when the walk is complete.
 func (t *Table) Walk(w *Walker) int {
-	w.root, w.node, w.state, w.net = &t.Root, &t.Root, fwsL, t.net
+	w.root, w.node, w.state, w.net = t.root, t.root, fwsL, t.net
 	t.net.walkers = append(t.net.walkers, w)
 	r := w.Continue()
 	if r <= 0 {
@@ -61,27 +61,28 @@ func (t *Table) Walk(w *Walker) int {
 // Continue models fib6_walk_continue: resume a suspended walk.
 func (w *Walker) Continue() int {
 	n := w.net
+	a := &n.arena
 	for {
-		fn := w.node
-		if fn == nil {
+		if w.node == 0 {
 			return 0
 		}
+		fn := a.at(w.node)
 		switch w.state {
 		case fwsL:
 			w.Visited++
 			n.emit(trace.NodeVisit, fn, nil, fn.FnBit, 0)
-			if fn.Left != nil {
+			if fn.Left != 0 {
 				w.node = fn.Left
 				continue
 			}
 			w.state = fwsR
 			fallthrough
 		case fwsR:
-			if fn.Right != nil {
+			if fn.Right != 0 {
 				w.node, w.state = fn.Right, fwsL
 				continue
 			}
-			w.state, w.leaf = fwsC, fn.Leaf
+			w.state, w.leaf = fwsC, *a.leafp(fn.Self)
 			fallthrough
 		case fwsC:
 			if w.leaf != nil && fn.FnFlags&RTN_RTINFO != 0 {
@@ -94,15 +95,15 @@ func (w *Walker) Continue() int {
 			w.state = fwsU
 			fallthrough
 		case fwsU:
-			if fn == w.root {
+			if fn.Self == w.root {
 				return 0
 			}
-			pn := fn.Parent
-			w.node = pn
-			if pn.Left == fn {
+			pn := a.at(fn.Parent)
+			w.node = pn.Self
+			if pn.Left == fn.Self {
 				w.state = fwsR
 			} else {
-				w.state, w.leaf = fwsC, pn.Leaf
+				w.state, w.leaf = fwsC, *a.leafp(pn.Self)
 			}
 		}
 	}

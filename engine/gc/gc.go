@@ -186,8 +186,9 @@ type PassStats struct {
 }
 
 func nodeID(rt *fib6.Info) uint32 {
-	if rt.Node == nil {
+	fn := rt.Node()
+	if fn == nil {
 		return 0
 	}
-	return rt.Node.ID
+	return fn.ID
 }

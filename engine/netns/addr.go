@@ -182,7 +182,7 @@ func (ns *Netns) delKernelRoute(id uint32, p netip.Prefix, d *Device, metric uin
 	if fn == nil {
 		return
 	}
-	for _, rt := range fn.Routes() {
+	for _, rt := range t.Routes(fn) {
 		if rt.NH.Dev == d.Index && rt.Metric == metric && !rt.NH.Gw.IsValid() {
 			t.Del(rt)
 			return

@@ -435,7 +435,7 @@ func (ns *Netns) addrconfDown(d *Device) {
 	d.Addrs = nil
 	d.v6Up, d.ready, d.carrierOn = false, false, false
 	for _, rt := range ns.routesOn(d) {
-		if rt.Node != nil { // not already gone with its ECMP group
+		if rt.Node() != nil { // not already gone with its ECMP group
 			ns.nexthopDown(rt, d)
 		}
 	}

@@ -127,15 +127,15 @@ func TestGCThreshTriggersFibGC(t *testing.T) {
 	rt.Table.AddGCList(rt)
 	// the packets wait for neighbour resolution, holding their dsts
 	ns.SendRaw(onLinkDst, 200, 200)
-	if rt.Node == nil || ns.GC.Passes != 0 {
+	if rt.Node() == nil || ns.GC.Passes != 0 {
 		t.Fatalf("collected with the default gc_thresh (passes %d)", ns.GC.Passes)
 	}
 	ns.Advance(1)
 	mustSysctl(t, ns, "gc_thresh", "0")
 	mustSysctl(t, ns, "gc_min_interval_ms", "0")
 	ns.SendRaw(onLinkDst, 200, 200)
-	if rt.Node != nil || ns.GC.Passes != 200-32 {
-		t.Errorf("expired route still linked: %v, passes %d", rt.Node != nil, ns.GC.Passes)
+	if rt.Node() != nil || ns.GC.Passes != 200-32 {
+		t.Errorf("expired route still linked: %v, passes %d", rt.Node() != nil, ns.GC.Passes)
 	}
 }
 

@@ -398,7 +398,7 @@ func (ns *Netns) routeDelOne(c *RouteConfig, h NH, multipath bool) error {
 	if fn == nil {
 		return errno.ESRCH
 	}
-	for _, rt := range fn.Routes() {
+	for _, rt := range t.Routes(fn) {
 		if !delMatches(rt, c, h) {
 			continue
 		}

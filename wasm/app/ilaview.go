@@ -230,7 +230,7 @@ func (v *ILAView) walk(evs []trace.Event) ([]WalkStep, int) {
 func (v *ILAView) tableAt(evs []trace.Event, k int) string {
 	if k+1 < len(evs) {
 		for _, t := range v.NS.FIB.Tables() {
-			if t.Root.ID == evs[k+1].Node {
+			if t.Root().ID == evs[k+1].Node {
 				return tableName(t.ID)
 			}
 		}

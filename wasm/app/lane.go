@@ -384,7 +384,7 @@ func (l *Lane) nodePrefix(id uint32) string {
 		return p
 	}
 	if i := l.layoutIndex(id); i >= 0 {
-		p := nodePrefixOr(l.Layout.Nodes[i].Node)
+		p := l.Layout.prefixOr(i)
 		if l.prefixOf == nil {
 			l.prefixOf = map[uint32]string{}
 		}
@@ -396,8 +396,8 @@ func (l *Lane) nodePrefix(id uint32) string {
 
 // nodeParent returns the ID of node id's parent, or 0.
 func (l *Lane) nodeParent(id uint32) uint32 {
-	if i := l.layoutIndex(id); i >= 0 && l.Layout.Nodes[i].Node.Parent != nil {
-		return l.Layout.Nodes[i].Node.Parent.ID
+	if i := l.layoutIndex(id); i >= 0 {
+		return l.Layout.ParentID(i)
 	}
 	return 0
 }
@@ -517,7 +517,7 @@ func (l *Lane) refresh() {
 	if l.stripStale {
 		l.Strip, l.StripPos, l.stripStale = l.Strip[:0], -1, false
 		for _, rt := range tb.GCList() {
-			l.Strip = append(l.Strip, ListEntry{Route: rt.ID, Node: rt.Node.ID})
+			l.Strip = append(l.Strip, ListEntry{Route: rt.ID, Node: rt.Node().ID})
 		}
 	}
 }

@@ -4,6 +4,7 @@
 package app
 
 import (
+	"fmt"
 	"math"
 	"net/netip"
 
@@ -12,15 +13,19 @@ import (
 
 // ViewNode is one fib6_node (struct fib6_node) placed for drawing: its
 // subtree occupies the leaf slots [Lo, Hi) horizontally and it sits at the
-// depth of its prefix length (fn_bit) vertically.
+// depth of its prefix length (fn_bit) vertically. It holds no Go pointer:
+// the node is named by its arena index and trace ID (the index is only
+// used while the slot still holds that ID; see Layout.Node).
 type ViewNode struct {
-	Node     *fib6.Node
-	Lo, Hi   int32 // leaf-slot span of the subtree; a childless node has one slot
-	End      int32 // pre-order index just past the subtree
-	Routes   int32 // routes linked in the subtree (RTN_RTINFO nodes' lists)
-	Depth    uint8 // fn_bit: the prefix length the node stands for
-	MaxDepth uint8 // deepest fn_bit in the subtree
-	RTInfo   bool  // the node owns routes (RTN_RTINFO)
+	Node     fib6.NodeIdx // the node's arena index when laid out
+	ID       uint32       // fib6.Node.ID
+	Parent   uint32       // the parent's fib6.Node.ID when laid out, 0 for the root
+	Lo, Hi   int32        // leaf-slot span of the subtree; a childless node has one slot
+	End      int32        // pre-order index just past the subtree
+	Routes   int32        // routes linked in the subtree (RTN_RTINFO nodes' lists)
+	Depth    uint8        // fn_bit: the prefix length the node stands for
+	MaxDepth uint8        // deepest fn_bit in the subtree
+	RTInfo   bool         // the node owns routes (RTN_RTINFO)
 }
 
 // X returns the node's horizontal world position: the centre of its span.
@@ -34,6 +39,58 @@ type Layout struct {
 	Slots    int32   // leaf slots in all: the world width
 	Expiring []int32 // view indexes of nodes holding routes with RTF_EXPIRES
 	idx      []int32 // fib6.Node.ID -> view index, -1 when absent
+	tb       *fib6.Table
+}
+
+// Node returns view node i's fib6_node, or nil once it has been freed
+// (the layout shows the trie as it was; its arena slot may be reused).
+func (l *Layout) Node(i int32) *fib6.Node {
+	v := &l.Nodes[i]
+	if fn := l.tb.Node(v.Node); fn != nil && fn.ID == v.ID {
+		return fn
+	}
+	return nil
+}
+
+// ParentID returns the fib6.Node.ID of view node i's parent: the live
+// parent while the node is linked, else the parent it was laid out under;
+// 0 for the root.
+func (l *Layout) ParentID(i int32) uint32 {
+	if fn := l.Node(i); fn != nil {
+		if pn := l.tb.Node(fn.Parent); pn != nil {
+			return pn.ID
+		}
+		return 0
+	}
+	return l.Nodes[i].Parent
+}
+
+// leaf returns view node i's leaf, nil when it has none or was freed.
+func (l *Layout) leaf(i int32) *fib6.Info {
+	if fn := l.Node(i); fn != nil {
+		return l.tb.Leaf(fn)
+	}
+	return nil
+}
+
+// Prefix returns the prefix view node i stands for: its fn_bit leading
+// bits of its leaf's destination (an intermediate node borrows a leaf from
+// its subtree, which shares those bits), or ::/fn_bit without a leaf.
+func (l *Layout) Prefix(i int32) netip.Prefix {
+	bits := l.Nodes[i].Depth
+	if rt := l.leaf(i); rt != nil {
+		return netip.PrefixFrom(rt.Dst.Masked(bits).Addr(), int(bits))
+	}
+	return netip.PrefixFrom(netip.IPv6Unspecified(), int(bits))
+}
+
+// prefixOr returns view node i's prefix, or "/bits" when the node no
+// longer has a leaf to read it from (freed by the operation being shown).
+func (l *Layout) prefixOr(i int32) string {
+	if l.leaf(i) == nil {
+		return fmt.Sprintf("/%d", l.Nodes[i].Depth)
+	}
+	return l.Prefix(i).String()
 }
 
 // BuildLayout flattens table tb's trie. It uses an explicit stack, so any
@@ -49,7 +106,7 @@ func BuildLayout(tb *fib6.Table) *Layout {
 // backwards, then the index by node ID, each resumable.
 type layoutBuild struct {
 	l     *Layout
-	stack []*fib6.Node // walk: nodes still to visit
+	stack []fib6.NodeIdx // walk: nodes still to visit
 	maxID uint32
 	next  int     // aggregation: the next view index (backwards); index: the next (forwards)
 	phase int     // 0 walk, 1 aggregate, 2 index, 3 done
@@ -66,14 +123,14 @@ type trieKey struct {
 }
 
 func keyOfTrie(tb *fib6.Table, st fib6.Stats) trieKey {
-	return trieKey{stats: st, sernum: tb.Root.Sernum}
+	return trieKey{stats: st, sernum: tb.Root().Sernum}
 }
 
 // newLayoutBuild starts laying out tb.
 func newLayoutBuild(tb *fib6.Table) *layoutBuild {
 	hint := 2*tb.Entries + 1 // a trie has fewer than two nodes per route
-	b := &layoutBuild{l: &Layout{Nodes: make([]ViewNode, 0, hint)}, stack: make([]*fib6.Node, 1, 130)}
-	b.stack[0] = &tb.Root
+	b := &layoutBuild{l: &Layout{Nodes: make([]ViewNode, 0, hint), tb: tb}, stack: make([]fib6.NodeIdx, 1, 130)}
+	b.stack[0] = tb.Root().Self
 	return b
 }
 
@@ -86,7 +143,7 @@ func (b *layoutBuild) step(n int) bool {
 			b.phase, b.next = 1, len(l.Nodes)-1
 			break
 		}
-		fn := b.stack[len(b.stack)-1]
+		fn := l.tb.Node(b.stack[len(b.stack)-1])
 		b.stack = b.stack[:len(b.stack)-1]
 		b.visit(fn)
 	}
@@ -107,7 +164,7 @@ func (b *layoutBuild) step(n int) bool {
 			b.phase = 3
 			break
 		}
-		l.idx[l.Nodes[b.next].Node.ID] = int32(b.next)
+		l.idx[l.Nodes[b.next].ID] = int32(b.next)
 		b.next++
 	}
 	return b.phase == 3
@@ -116,37 +173,42 @@ func (b *layoutBuild) step(n int) bool {
 // visit appends fn's view node and queues its children, left first.
 func (b *layoutBuild) visit(fn *fib6.Node) {
 	l := b.l
-	v := ViewNode{Node: fn, Depth: fn.FnBit, MaxDepth: fn.FnBit, RTInfo: fn.FnFlags&fib6.RTN_RTINFO != 0}
-	if fn.Left == nil && fn.Right == nil {
+	v := ViewNode{Node: fn.Self, ID: fn.ID, Depth: fn.FnBit, MaxDepth: fn.FnBit, RTInfo: fn.FnFlags&fib6.RTN_RTINFO != 0}
+	if pn := l.tb.Node(fn.Parent); pn != nil {
+		v.Parent = pn.ID
+	}
+	if fn.Left == 0 && fn.Right == 0 {
 		v.Lo, v.Hi = l.Slots, l.Slots+1
 		l.Slots++
 	}
 	if v.RTInfo {
-		v.Routes = int32(countRoutes(fn))
-		if hasExpiring(fn) {
+		leaf := l.tb.Leaf(fn)
+		v.Routes = int32(countRoutes(leaf))
+		if hasExpiring(leaf) {
 			l.Expiring = append(l.Expiring, int32(len(l.Nodes)))
 		}
 	}
 	b.maxID = max(b.maxID, fn.ID)
 	l.Nodes = append(l.Nodes, v)
-	if fn.Right != nil {
+	if fn.Right != 0 {
 		b.stack = append(b.stack, fn.Right)
 	}
-	if fn.Left != nil {
+	if fn.Left != 0 {
 		b.stack = append(b.stack, fn.Left)
 	}
 }
 
 // aggregate fills End, the span, Routes and MaxDepth of view node i from
 // its children, which come after it in pre-order and are done first
-// (the nodes are aggregated backwards).
+// (the nodes are aggregated backwards). Children are the view nodes that
+// follow it with it as their parent.
 func (l *Layout) aggregate(i int) {
 	v := &l.Nodes[i]
 	v.End = int32(i + 1)
 	next, first := int32(i+1), true
-	for _, c := range [2]*fib6.Node{v.Node.Left, v.Node.Right} {
-		if c == nil {
-			continue
+	for range 2 {
+		if int(next) >= len(l.Nodes) || l.Nodes[next].Parent != v.ID {
+			break
 		}
 		cv := &l.Nodes[next]
 		if first {
@@ -161,9 +223,9 @@ func (l *Layout) aggregate(i int) {
 
 // countRoutes counts the routes on fn's list, leaving out the table
 // root's fib6_null_entry (the only route without a trace ID).
-func countRoutes(fn *fib6.Node) int {
+func countRoutes(leaf *fib6.Info) int {
 	n := 0
-	for rt := fn.Leaf; rt != nil; rt = rt.Next {
+	for rt := leaf; rt != nil; rt = rt.Next {
 		if rt.ID != 0 {
 			n++
 		}
@@ -171,8 +233,8 @@ func countRoutes(fn *fib6.Node) int {
 	return n
 }
 
-func hasExpiring(fn *fib6.Node) bool {
-	for rt := fn.Leaf; rt != nil; rt = rt.Next {
+func hasExpiring(leaf *fib6.Info) bool {
+	for rt := leaf; rt != nil; rt = rt.Next {
 		if rt.HasExpires() {
 			return true
 		}
@@ -188,14 +250,4 @@ func (l *Layout) Index(id uint32) int32 {
 		return -1
 	}
 	return l.idx[id]
-}
-
-// NodePrefix returns the prefix a fib6_node stands for: its fn_bit leading
-// bits of its leaf's destination (an intermediate node borrows a leaf from
-// its subtree, which shares those bits).
-func NodePrefix(fn *fib6.Node) netip.Prefix {
-	if fn.Leaf == nil {
-		return netip.PrefixFrom(netip.IPv6Unspecified(), int(fn.FnBit))
-	}
-	return netip.PrefixFrom(fn.Leaf.Dst.Masked(fn.FnBit).Addr(), int(fn.FnBit))
 }

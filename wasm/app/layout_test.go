@@ -21,8 +21,8 @@ func checkLayout(t *testing.T, l *Layout, routes int) {
 	}
 	for i := range l.Nodes {
 		v := &l.Nodes[i]
-		if l.Index(v.Node.ID) != int32(i) {
-			t.Fatalf("index of node %d is %d, want %d", v.Node.ID, l.Index(v.Node.ID), i)
+		if l.Index(v.ID) != int32(i) {
+			t.Fatalf("index of node %d is %d, want %d", v.ID, l.Index(v.ID), i)
 		}
 		if v.Lo >= v.Hi || v.End <= int32(i) || v.MaxDepth < v.Depth {
 			t.Fatalf("node %d: span [%d,%d) end %d depth %d..%d", i, v.Lo, v.Hi, v.End, v.Depth, v.MaxDepth)
@@ -78,12 +78,12 @@ func TestNodePrefix(t *testing.T) {
 	s := loadedSim(t, full(t)[:500], 0)
 	l := s.Lanes[0].Layout
 	for i := range l.Nodes {
-		fn := l.Nodes[i].Node
-		p := NodePrefix(fn)
+		fn := l.Node(int32(i))
+		p := l.Prefix(int32(i))
 		if p.Bits() != int(fn.FnBit) || p.Masked() != p {
 			t.Fatalf("node %d: prefix %v for fn_bit %d", i, p, fn.FnBit)
 		}
-		for _, rt := range fn.Routes() {
+		for _, rt := range l.tb.Routes(fn) {
 			if rt.ID != 0 && rt.Prefix() != p {
 				t.Fatalf("RTINFO node prefix %v holds route %v", p, rt.Prefix())
 			}

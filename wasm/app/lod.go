@@ -43,7 +43,7 @@ func (l *Layout) Visible(c *Camera, out []Item) []Item {
 			continue
 		}
 		it := Item{View: i, X: float32(c.ScreenX(v.X())), Y: float32(top), Routes: v.Routes, RTInfo: v.RTInfo, Leafed: v.End == i+1}
-		it.PX, it.PY = l.parentPos(v, c, it.X, it.Y)
+		it.PX, it.PY = l.parentPos(i, c, it.X, it.Y)
 		if !it.Leafed && x1-x0 < CollapsePx {
 			it.Kind, it.X0, it.X1, it.Y1 = ItemSummary, float32(x0), float32(x1), float32(bottom)
 			out = append(out, it)
@@ -58,11 +58,12 @@ func (l *Layout) Visible(c *Camera, out []Item) []Item {
 
 // parentPos returns the screen position of v's parent, or (x, y) for the
 // root.
-func (l *Layout) parentPos(v *ViewNode, c *Camera, x, y float32) (float32, float32) {
-	if v.Node.Parent == nil {
+func (l *Layout) parentPos(i int32, c *Camera, x, y float32) (float32, float32) {
+	pid := l.ParentID(i)
+	if pid == 0 {
 		return x, y
 	}
-	pi := l.Index(v.Node.Parent.ID)
+	pi := l.Index(pid)
 	if pi < 0 {
 		return x, y
 	}

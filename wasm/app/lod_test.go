@@ -35,7 +35,7 @@ func summaryRoutes(l *Layout, items []Item) int {
 		if it.Kind == ItemSummary {
 			n += int(v.Routes)
 		} else if v.RTInfo {
-			n += countRoutes(v.Node)
+			n += countRoutes(l.leaf(it.View))
 		}
 	}
 	return n
@@ -59,12 +59,12 @@ func TestVisibleZoomedShowsNodes(t *testing.T) {
 		if it.Leafed && (it.X < -1 || float64(it.X) > c.W+1) {
 			t.Fatalf("childless node item at x %v outside the viewport", it.X)
 		}
-		if p := NodePrefix(l.Nodes[it.View].Node); !strings.Contains(p.String(), "/") {
+		if p := l.Prefix(it.View); !strings.Contains(p.String(), "/") {
 			t.Fatalf("node without a prefix: %v", p)
 		}
 	}
 	if nodes < 5 || len(items) > 2000 {
 		t.Fatalf("zoomed in: %d items, %d nodes", len(items), nodes)
 	}
-	t.Logf("zoomed in: %d items, %d nodes, e.g. %v", len(items), nodes, NodePrefix(l.Nodes[items[len(items)/2].View].Node))
+	t.Logf("zoomed in: %d items, %d nodes, e.g. %v", len(items), nodes, l.Prefix(items[len(items)/2].View))
 }

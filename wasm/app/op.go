@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"fib6lab/engine/errno"
-	"fib6lab/engine/fib6"
 	"fib6lab/engine/trace"
 )
 
@@ -147,15 +146,6 @@ func errnoName(e errno.Errno) string {
 		return "-EINVAL"
 	}
 	return fmt.Sprintf("-%d (%v)", int(e), e)
-}
-
-// nodePrefixOr returns fn's prefix, or "/bits" when fn no longer has a
-// leaf to read it from (freed by the operation being shown).
-func nodePrefixOr(fn *fib6.Node) string {
-	if fn.Leaf == nil {
-		return fmt.Sprintf("/%d", fn.FnBit)
-	}
-	return NodePrefix(fn).String()
 }
 
 // Lookup is the result of the last lookup on table main that was shown.

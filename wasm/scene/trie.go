@@ -6,7 +6,6 @@ import (
 	"math"
 	"slices"
 
-	"fib6lab/engine/fib6"
 	"fib6lab/engine/gc"
 	"fib6lab/wasm/app"
 )
@@ -62,7 +61,7 @@ type Rect struct{ X, Y, W, H float64 }
 type Trie struct {
 	items    []app.Item
 	cands    []app.Item
-	labels   map[*fib6.Node]string
+	labels   map[int32]string
 	labelsOf *app.Layout
 	grid     occupancy
 	slot     int // the legend's slot last chosen (quietest)
@@ -295,14 +294,19 @@ func (t *Trie) walker(b *Builder, v TrieView) {
 		return
 	}
 	n = len(b.S.Items)
-	for fn := lay.Nodes[m.Current].Node; fn.Parent != nil; fn = fn.Parent {
-		ci, pi := lay.Index(fn.ID), lay.Index(fn.Parent.ID)
-		if ci < 0 || pi < 0 {
+	for ci := m.Current; ci >= 0; {
+		pid := lay.ParentID(ci)
+		if pid == 0 {
+			break
+		}
+		pi := lay.Index(pid)
+		if pi < 0 {
 			break
 		}
 		x0, y0 := t.pos(v, pi)
 		x1, y1 := t.pos(v, ci)
 		b.Line(x0, y0, x1, y1, 2, Alpha(ColCursor, 0.9))
+		ci = pi
 	}
 	b.Tag(n, "walker")
 }
@@ -379,13 +383,12 @@ func (t *Trie) label(lay *app.Layout, it app.Item) (label, bool) {
 // prefix returns the prefix label of view node i, cached per layout.
 func (t *Trie) prefix(lay *app.Layout, i int32) string {
 	if t.labelsOf != lay || t.labels == nil {
-		t.labels, t.labelsOf = map[*fib6.Node]string{}, lay
+		t.labels, t.labelsOf = map[int32]string{}, lay
 	}
-	fn := lay.Nodes[i].Node
-	s, ok := t.labels[fn]
+	s, ok := t.labels[i]
 	if !ok {
-		s = app.NodePrefix(fn).String()
-		t.labels[fn] = s
+		s = lay.Prefix(i).String()
+		t.labels[i] = s
 	}
 	return s
 }

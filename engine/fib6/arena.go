@@ -1,0 +1,112 @@
+package fib6
+
+// The node arena: every fib6_node of a Net lives in fixed-size chunks of a
+// pointer-free Node type, so that the Go garbage collector never scans the
+// trie. Chunks are allocated once and never move, so a *Node stays valid
+// while its node is linked. The route list head of each node (its leaf) is
+// the only pointer per node, kept in parallel chunks of *Info. Index 0 is
+// reserved for "none"; freed indices are cleared and reused.
+
+const (
+	chunkBits = 10
+	chunkSize = 1 << chunkBits
+	chunkMask = chunkSize - 1
+)
+
+type arena struct {
+	nodes  []*[chunkSize]Node
+	leaves []*[chunkSize]*Info
+	free   []NodeIdx
+	next   NodeIdx // the next never-used index
+}
+
+// at returns the node at index i, or nil for 0.
+func (a *arena) at(i NodeIdx) *Node {
+	if i == 0 {
+		return nil
+	}
+	return &a.nodes[i>>chunkBits][i&chunkMask]
+}
+
+// leafp returns the stable slot holding node i's leaf.
+func (a *arena) leafp(i NodeIdx) **Info {
+	return &a.leaves[i>>chunkBits][i&chunkMask]
+}
+
+// alloc returns a cleared node with its Self index set.
+func (a *arena) alloc() *Node {
+	var i NodeIdx
+	if k := len(a.free); k > 0 {
+		i = a.free[k-1]
+		a.free = a.free[:k-1]
+	} else {
+		if a.next == 0 {
+			a.next = 1
+		}
+		i = a.next
+		a.next++
+		if int(i>>chunkBits) == len(a.nodes) {
+			a.nodes = append(a.nodes, new([chunkSize]Node))
+			a.leaves = append(a.leaves, new([chunkSize]*Info))
+		}
+	}
+	fn := &a.nodes[i>>chunkBits][i&chunkMask]
+	fn.Self = i
+	return fn
+}
+
+// release clears a node and its leaf slot and puts its index on the free
+// list.
+func (a *arena) release(fn *Node) {
+	i := fn.Self
+	*fn = Node{}
+	*a.leafp(i) = nil
+	a.free = append(a.free, i)
+}
+
+// Node returns the node at index i of the Net's arena, or nil for 0.
+func (n *Net) Node(i NodeIdx) *Node { return n.arena.at(i) }
+
+// Node returns the node at index i (Net.Node of the table's namespace).
+func (t *Table) Node(i NodeIdx) *Node { return t.net.arena.at(i) }
+
+// Root returns the table's root node (tb6_root).
+func (t *Table) Root() *Node { return t.net.arena.at(t.root) }
+
+// Leaf returns fn's leaf (fib6_node.leaf): the route list head of an
+// RTINFO node, or the route an intermediate node borrows; nil when none.
+func (n *Net) Leaf(fn *Node) *Info { return *n.arena.leafp(fn.Self) }
+
+// Leaf returns fn's leaf (Net.Leaf of the table's namespace).
+func (t *Table) Leaf(fn *Node) *Info { return *t.net.arena.leafp(fn.Self) }
+
+func (n *Net) leaf(fn *Node) *Info           { return *n.arena.leafp(fn.Self) }
+func (n *Net) leafp(fn *Node) **Info         { return n.arena.leafp(fn.Self) }
+func (n *Net) setLeaf(fn *Node, rt *Info)    { *n.arena.leafp(fn.Self) = rt }
+func (n *Net) parent(fn *Node) *Node         { return n.arena.at(fn.Parent) }
+func (n *Net) left(fn *Node) *Node           { return n.arena.at(fn.Left) }
+func (n *Net) right(fn *Node) *Node          { return n.arena.at(fn.Right) }
+func (n *Net) child(fn *Node, d uint8) *Node { return n.arena.at(fn.child(d)) }
+
+func (fn *Node) child(dir uint8) NodeIdx {
+	if dir == 1 {
+		return fn.Right
+	}
+	return fn.Left
+}
+
+// idx returns fn's index, 0 for nil.
+func idx(fn *Node) NodeIdx {
+	if fn == nil {
+		return 0
+	}
+	return fn.Self
+}
+
+func (fn *Node) setChild(dir uint8, c *Node) {
+	if dir == 1 {
+		fn.Right = idx(c)
+	} else {
+		fn.Left = idx(c)
+	}
+}
