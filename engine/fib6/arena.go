@@ -28,6 +28,11 @@ func (a *arena) at(i NodeIdx) *Node {
 	return &a.nodes[i>>chunkBits][i&chunkMask]
 }
 
+// get returns the node at index i, which must not be 0.
+func (a *arena) get(i NodeIdx) *Node {
+	return &a.nodes[i>>chunkBits][i&chunkMask]
+}
+
 // leafp returns the stable slot holding node i's leaf.
 func (a *arena) leafp(i NodeIdx) **Info {
 	return &a.leaves[i>>chunkBits][i&chunkMask]

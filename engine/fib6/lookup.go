@@ -18,7 +18,7 @@ func (t *Table) NodeLookup(daddr Key) *Node {
 			break
 		}
 		n.emit(trace.BitTest, fn, nil, fn.FnBit, int64(dir))
-		fn = a.at(next)
+		fn = a.get(next)
 	}
 	for {
 		if fn.FnFlags&RTN_RTINFO != 0 {
@@ -31,7 +31,7 @@ func (t *Table) NodeLookup(daddr Key) *Node {
 			return a.at(t.root)
 		}
 		n.emit(trace.Backtrack, fn, nil, fn.FnBit, 0)
-		fn = a.at(fn.Parent)
+		fn = a.get(fn.Parent)
 	}
 }
 

@@ -58,53 +58,63 @@ func (t *Table) Walk(w *Walker) int {
 	return r
 }
 
-// Continue models fib6_walk_continue: resume a suspended walk.
+// Continue models fib6_walk_continue: resume a suspended walk. The
+// position is kept in locals and stored back before Func runs (Func may
+// delete routes, which moves the walker) and on return.
 func (w *Walker) Continue() int {
 	n := w.net
-	a := &n.arena
+	nodes, leaves := n.arena.nodes, n.arena.leaves
+	node, state := w.node, w.state
 	for {
-		if w.node == 0 {
+		if node == 0 {
+			w.node, w.state = node, state
 			return 0
 		}
-		fn := a.at(w.node)
-		switch w.state {
+		fn := &nodes[node>>chunkBits][node&chunkMask]
+		switch state {
 		case fwsL:
 			w.Visited++
 			n.emit(trace.NodeVisit, fn, nil, fn.FnBit, 0)
 			if fn.Left != 0 {
-				w.node = fn.Left
+				node = fn.Left
 				continue
 			}
-			w.state = fwsR
+			state = fwsR
 			fallthrough
 		case fwsR:
 			if fn.Right != 0 {
-				w.node, w.state = fn.Right, fwsL
+				node, state = fn.Right, fwsL
 				continue
 			}
-			w.state, w.leaf = fwsC, *a.leafp(fn.Self)
+			state, w.leaf = fwsC, leaves[node>>chunkBits][node&chunkMask]
 			fallthrough
 		case fwsC:
 			if w.leaf != nil && fn.FnFlags&RTN_RTINFO != 0 {
-				if r := w.Func(w); r != 0 {
+				w.node, w.state = node, state
+				r := w.Func(w)
+				nodes, leaves = n.arena.nodes, n.arena.leaves
+				node, state = w.node, w.state
+				if r != 0 {
 					return r
 				}
 				w.Count++
 				continue
 			}
-			w.state = fwsU
+			state = fwsU
 			fallthrough
 		case fwsU:
-			if fn.Self == w.root {
+			if node == w.root {
+				w.node, w.state = node, state
 				return 0
 			}
-			pn := a.at(fn.Parent)
-			w.node = pn.Self
-			if pn.Left == fn.Self {
-				w.state = fwsR
+			p := fn.Parent
+			pn := &nodes[p>>chunkBits][p&chunkMask]
+			if pn.Left == node {
+				state = fwsR
 			} else {
-				w.state, w.leaf = fwsC, *a.leafp(pn.Self)
+				state, w.leaf = fwsC, leaves[p>>chunkBits][p&chunkMask]
 			}
+			node = p
 		}
 	}
 }
