@@ -248,7 +248,7 @@ func keyOfTables(net *fib6.Net) tablesKey {
 	mix := func(v uint64) { k.sum = (k.sum ^ v) * 1099511628211 }
 	for _, t := range net.Tables() {
 		mix(uint64(t.ID))
-		mix(uint64(t.Root.Sernum))
+		mix(uint64(t.Root().Sernum))
 		mix(uint64(t.Entries))
 		if rt := t.GCFirst(); rt != nil {
 			mix(uint64(rt.ID))
