@@ -120,7 +120,8 @@ func (c *Console) Queued() int { return len(c.queue) }
 // backslash-newline or a newline inside quotes continues the line). The
 // queue holds at most MaxQueued lines and MaxScriptBytes bytes, the
 // limits of a script; lines past them are not queued, and a note says
-// so. The last MaxHistory lines go into the history.
+// so. The last MaxHistory lines go into the history. The page's help,
+// alone and with nothing waiting, answers at once.
 func (s *Sim) Submit(text string) {
 	c := &s.Console
 	lines := logicalLines(text)
@@ -138,6 +139,10 @@ func (s *Sim) Submit(text string) {
 	}
 	for _, ln := range lines[max(len(lines)-MaxHistory, 0):] {
 		c.History.Add(ln)
+	}
+	if len(lines) == 1 && isHelp(lines[0]) && len(c.queue) == 0 && s.job == nil {
+		c.help(lines[0]) // at once, even while the table loads
+		return
 	}
 	c.queue = append(c.queue, lines...)
 }

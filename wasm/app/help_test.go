@@ -22,6 +22,17 @@ func TestHelpHasALinePerShellCommand(t *testing.T) {
 	}
 }
 
+func TestHelpAnswersWhileTheTableLoads(t *testing.T) {
+	o := DefaultOptions()
+	o.Nanotime = fakeClock()
+	s := NewSim(o)
+	s.Submit("help")
+	ls := s.Console.Lines(0)
+	if s.Ready() || s.Console.Queued() != 0 || len(ls) < 2 || !strings.HasPrefix(ls[1].Text, "fib6lab console:") {
+		t.Fatalf("ready %v, queued %d, scrollback %+v", s.Ready(), s.Console.Queued(), ls)
+	}
+}
+
 func TestConsoleHelpListsCommandsAndKeys(t *testing.T) {
 	s := loadedSim(t, full(t)[:100], 0)
 	s.Console.SetKeys([]KeyHelp{{"Space", "play / pause"}, {"0", "reset the view"}, {strings.Repeat("x", 500), "long"}})

@@ -50,6 +50,16 @@ func showAll(t *testing.T, s *app.Sim) {
 	s.Pause()
 }
 
+// pageScene builds the GC page of s at w x h with p, the camera fitted.
+func pageScene(p *scene.Page, s *app.Sim, w, h float64) *scene.Scene {
+	b := scene.NewBuilder(w, h)
+	cam := &s.TheView().Cam
+	_, _, vw, vh := scene.LaneView(0, w, h)
+	cam.SetViewport(float64(s.Lanes[0].Layout.Slots), vw, vh)
+	p.Build(b, s, cam, w, h)
+	return b.S
+}
+
 // trieTags returns the tags of what Trie.Draw draws of lane l through a
 // fitted w x h camera.
 func trieTags(l *app.Lane, w, h float64) []string {
@@ -143,15 +153,9 @@ func TestTrieLabelsNeverOverlap(t *testing.T) {
 	showAll(t, s)
 	for _, size := range [][2]float64{{1600, 900}, {1280, 720}, {1024, 500}} {
 		w, h := size[0], size[1]
-		var p scene.Page
-		b := scene.NewBuilder(w, h)
-		cam := &s.TheView().Cam
-		_, _, vw, vh := scene.LaneView(0, w, h)
-		cam.SetViewport(float64(s.Lanes[0].Layout.Slots), vw, vh)
-		p.Build(b, s, cam, w, h)
 		var texts []scene.Item
 		labels := 0
-		for _, it := range b.S.Items {
+		for _, it := range pageScene(&scene.Page{}, s, w, h).Items {
 			if it.Kind != scene.KindText || it.Tag != "label" && it.Tag != "op" && it.Tag != "legend" {
 				continue
 			}
@@ -231,24 +235,50 @@ func TestAddedPermanentRouteIsNotMarkedExpiring(t *testing.T) {
 	s := readySim(t, 2000, 0)
 	s.Exec("ip -6 route add 2001:db8:1::/64 via 2001:db8::2 dev eth0")
 	showAll(t, s)
-	b := scene.NewBuilder(1600, 900)
 	var p scene.Page
-	cam := &s.TheView().Cam
-	_, _, vw, vh := scene.LaneView(0, 1600, 900)
-	cam.SetViewport(float64(s.Lanes[0].Layout.Slots), vw, vh)
-	p.Build(b, s, cam, 1600, 900)
-	if len(b.S.Tagged("op")) == 0 {
+	sc := pageScene(&p, s, 1600, 900)
+	if len(sc.Tagged("op")) == 0 {
 		t.Fatal("the add is not drawn")
 	}
-	for _, it := range b.S.Items {
+	for _, it := range sc.Items {
 		if it.Tag != "legend" && (it.Fill == scene.ColExpiring || it.Stroke == scene.ColExpiring) {
 			t.Errorf("%s item in the expiring routes' colour: %+v", it.Tag, it)
 		}
 	}
 	s.Exec("ip -6 route add 2001:db8:2::/64 via 2001:db8::2 dev eth0 expires 60")
 	showAll(t, s)
-	p.Build(b, s, cam, 1600, 900)
-	if n := len(b.S.Tagged("expiring")); n != 2 { // one per lane
+	if n := len(pageScene(&p, s, 1600, 900).Tagged("expiring")); n != 2 { // one per lane
 		t.Errorf("%d expiring marks after adding a route that expires, want 2", n)
+	}
+}
+
+func TestLegendKeepsOffTheStudentsRoute(t *testing.T) {
+	s := readySim(t, 20_000, 10)
+	s.Exec("ip -6 route add 2001:db8:1::/64 via 2001:db8::2 dev eth0")
+	showAll(t, s)
+	var p scene.Page
+	for _, size := range [][2]float64{{1600, 660}, {1280, 372}, {1024, 500}, {1920, 800}} {
+		w, h := size[0], size[1]
+		sc := pageScene(&p, s, w, h)
+		var panels []scene.Rect
+		for _, it := range sc.Tagged("legend") {
+			if it.Kind == scene.KindRect && it.Stroke == scene.ColBorder { // the panel's box
+				panels = append(panels, scene.Rect{X: it.X0, Y: it.Y0, W: it.X1 - it.X0, H: it.Y1 - it.Y0})
+			}
+		}
+		if w >= 1600 && len(panels) != 2 {
+			t.Errorf("%vx%v: %d legend panels, want one per lane", w, h, len(panels))
+		}
+		for _, it := range sc.Tagged("op") {
+			r := scene.Rect{X: min(it.X0, it.X1), Y: min(it.Y0, it.Y1), W: max(it.X1-it.X0, 1), H: max(it.Y1-it.Y0, 1)}
+			if it.Kind == scene.KindText {
+				r = scene.Rect{X: it.X0, Y: it.Y0, W: 0.6 * it.Size * float64(len(it.Text)), H: it.Size}
+			}
+			for _, pr := range panels {
+				if it.Kind != scene.KindLine && overlap(r, pr) {
+					t.Errorf("%vx%v: the legend at %+v hides the command's %v at %+v", w, h, pr, it.Kind, r)
+				}
+			}
+		}
 	}
 }

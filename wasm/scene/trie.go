@@ -106,37 +106,35 @@ func (t *Trie) Draw(b *Builder, v TrieView) {
 }
 
 // quietest returns the slot of slots (places over view v) that hides the
-// fewest of v's marks (hidden), and false when there is none or each
-// would hide a node of the console operation: the student's own route
-// comes first. The slot chosen last time is kept unless another hides
-// clearly less, so that the legend does not hop about while the trie is
-// panned or played.
+// fewest of v's marks (hidden) and none of the console operation's, and
+// false when there is none: the student's own route comes first. The
+// slot chosen last time is kept unless another hides clearly less, so
+// that the legend does not hop about while the trie is panned or played.
 func (t *Trie) quietest(v TrieView, slots []LegendSlot) (LegendSlot, bool) {
-	if len(slots) == 0 {
-		return LegendSlot{}, false
-	}
 	t.items = v.Layout.Visible(v.Camera, t.items)
-	best, score := 0, math.Inf(1)
+	best, score := -1, math.Inf(1)
 	for k, sl := range slots {
-		if h := t.hidden(v, sl.R); h < score {
+		if h, op := t.hidden(v, sl.R); !op && h < score {
 			best, score = k, h
 		}
 	}
-	if t.slot < len(slots) && t.slot != best && t.hidden(v, slots[t.slot].R) <= score+2 {
-		best = t.slot
+	if best < 0 {
+		return LegendSlot{}, false
+	}
+	if t.slot < len(slots) && t.slot != best {
+		if h, op := t.hidden(v, slots[t.slot].R); !op && h <= score+2 {
+			best = t.slot
+		}
 	}
 	t.slot = best
-	return slots[best], score < opWeight
+	return slots[best], true
 }
 
-// opWeight is what a node of the console operation counts in hidden.
-const opWeight = 100
-
 // hidden returns how much of view v's marks the scene rectangle r hides
-// or crowds: a route-bearing node counts 1, a collapsed subtree more
-// with its routes, a route that can expire or was removed 5, a node of
-// the console operation opWeight.
-func (t *Trie) hidden(v TrieView, r Rect) float64 {
+// or crowds (a route-bearing node counts 1, a collapsed subtree more
+// with its routes, a route that can expire or was removed 5), and
+// whether it hides a node of the console operation or its tag.
+func (t *Trie) hidden(v TrieView, r Rect) (float64, bool) {
 	// in view pixels, with a margin for a mark's frame, and room for the
 	// label right of a node (a short prefix; the operation's tag in full)
 	const m, label = 12, 60
@@ -144,47 +142,48 @@ func (t *Trie) hidden(v TrieView, r Rect) float64 {
 	within := func(x, y float32, right float64) bool {
 		return float64(x)+right >= r.X && float64(x) <= r.X+r.W && float64(y) >= r.Y && float64(y) <= r.Y+r.H
 	}
-	in := func(x, y float32) bool { return within(x, y, label) }
+	at := func(i int32, right float64) bool {
+		if i < 0 {
+			return false
+		}
+		x, y := v.Layout.NodePos(v.Camera, i)
+		return within(x, y, right)
+	}
 	n := 0.0
 	for _, it := range t.items {
 		switch {
 		case it.Kind == app.ItemSummary && float64(it.X1) >= r.X && float64(it.X0) <= r.X+r.W &&
 			float64(it.Y1) >= r.Y && float64(it.Y) <= r.Y+r.H:
 			n += 1 + math.Log2(float64(it.Routes)+1)
-		case it.Kind == app.ItemNode && it.RTInfo && in(it.X, it.Y):
+		case it.Kind == app.ItemNode && it.RTInfo && within(it.X, it.Y, label):
 			n++
 		}
 	}
-	at := func(i int32, w float64) {
-		if i >= 0 {
-			if x, y := v.Layout.NodePos(v.Camera, i); in(x, y) {
-				n += w
+	for _, ids := range [2][]int32{v.Layout.Expiring, v.Marks.Removed} {
+		for _, i := range ids {
+			if at(i, label) {
+				n += 5
 			}
 		}
 	}
-	for _, i := range v.Layout.Expiring {
-		at(i, 5)
+	return n, hidesOp(v.Layout, v.Marks.Op, at)
+}
+
+// hidesOp reports whether at holds a node of operation op: on its path,
+// created, or (with its tag) linked or answering.
+func hidesOp(lay *app.Layout, op *app.OpView, at func(i int32, right float64) bool) bool {
+	if op == nil {
+		return false
 	}
-	for _, i := range v.Marks.Removed {
-		at(i, 5)
-	}
-	if op := v.Marks.Op; op != nil {
-		for _, ids := range [][]uint32{op.Path, op.Created} {
-			for _, id := range ids {
-				if id != 0 {
-					at(v.Layout.Index(id), opWeight)
-				}
-			}
-		}
-		for _, id := range [2]uint32{op.Linked, op.Match} {
-			if i := v.Layout.Index(id); id != 0 && i >= 0 {
-				if x, y := v.Layout.NodePos(v.Camera, i); within(x, y, 16+codeWidth(op.Prefix)) {
-					n += opWeight
-				}
+	for _, ids := range [2][]uint32{op.Path, op.Created} {
+		for _, id := range ids {
+			if id != 0 && at(lay.Index(id), 0) {
+				return true
 			}
 		}
 	}
-	return n
+	tag := 16 + codeWidth(op.Prefix)
+	return op.Linked != 0 && at(lay.Index(op.Linked), tag) || op.Match != 0 && at(lay.Index(op.Match), tag)
 }
 
 // axis draws the prefix-length grid lines /0, /16 .. /128 across the view
