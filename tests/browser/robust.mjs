@@ -150,8 +150,26 @@ async function checkLinks(browser) {
   }
 }
 
+// checkMissingWasm opens the page with main.wasm missing (404): the
+// message says it failed to start, and typing in the console keeps that
+// message (it used to turn into "still starting...").
+async function checkMissingWasm(browser) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  await page.route('**/main.wasm', (r) => r.fulfill({ status: 404, body: 'not found' }));
+  await page.goto(base);
+  await page.waitForFunction(() => /failed to start/.test(document.getElementById('msg').textContent), null, { timeout: 20000 }).catch(() => {});
+  await page.fill('#con-in', 'ip -6 route show');
+  await page.press('#con-in', 'Enter');
+  const msg = await page.evaluate(() => document.getElementById('msg').textContent);
+  const bannerText = await page.evaluate(() => document.getElementById('banner').hidden ? '' : document.getElementById('banner-text').textContent);
+  check('main.wasm missing: "failed to start" stays after typing in the console', /^failed to start: /.test(msg) && /^failed to start: /.test(bannerText),
+    `message ${JSON.stringify(msg)}, banner ${JSON.stringify(bannerText)}`);
+  await page.close();
+}
+
 const browser = await launch();
 try {
+  await checkMissingWasm(browser);
   await checkLinks(browser);
   if (process.env.ONLY_LINKS) throw new Error('ONLY_LINKS set: the rest skipped');
   const t0 = Date.now();
@@ -162,6 +180,25 @@ try {
   const base0 = ready.routes;
   check('page ready, demo pass shown', ready.ready && base0 === FULL_TABLE + ready.kernelRoutes,
     `${base0} routes after ${Date.now() - t0} ms; memory ${MiB(ready.memory.used)} live, ${MiB(ready.memory.mapped)} mapped`);
+
+  // more lines than the console queues, then Esc (on the default page:
+  // the gens below test the big tables)
+  const seq = (await page.evaluate(() => window.fib6lab.state())).consoleSeq;
+  await resetGaps(page);
+  await paste(page, 'echo x\n'.repeat(100005));
+  const q = await page.evaluate(() => window.fib6lab.state());
+  const note = (await consoleAfter(page, seq)).find((l) => l.startsWith('note: ')) || '';
+  check('paste of 100,005 lines: 100,000 queued, the rest refused with a note', q.queued <= 100000 && q.queued > 90000 &&
+    note === 'note: fib6lab: 100,005 lines pasted, 5 not queued: the console queues at most 100,000 lines and 16 MiB, as a script (0 lines wait already)',
+    `${q.queued} queued; ${note}`);
+  await page.waitForTimeout(3000);
+  const q2 = await page.evaluate(() => window.fib6lab.state());
+  await page.keyboard.press('Escape');
+  const g = await gaps(page);
+  const q3 = await waitState(page, (s) => s.queued === 0, 5000);
+  check('pasted lines run over frames, Esc drops the rest', q2.queued < q.queued && q3.queued === 0,
+    `${q.queued - q2.queued} lines run in 3 s`);
+  checkGaps('pasted lines', g);
 
   // six gen lines: 600,000 routes more in each namespace
   const gens = [0, 1, 2, 3, 4, 5].map((n) => `gen routes 100000 2001:db8:${n}::/128 dev eth0`);
@@ -218,24 +255,6 @@ try {
   const sp = await page.evaluate(() => [window.fib6lab.setSpeed(NaN), window.fib6lab.setTimeRate(Infinity), window.fib6lab.state()]);
   check('setSpeed(NaN) and setTimeRate(Infinity) refused', !!(sp[0].error && sp[1].error) && sp[2].speed === ready.speed && sp[2].timeRate === ready.timeRate,
     `${sp[0].error}; ${sp[1].error}; speed ${sp[2].speed}`);
-
-  // more lines than the console queues, then Esc
-  const seq = (await page.evaluate(() => window.fib6lab.state())).consoleSeq;
-  await resetGaps(page);
-  await paste(page, 'echo x\n'.repeat(100005));
-  const q = await page.evaluate(() => window.fib6lab.state());
-  const note = (await consoleAfter(page, seq)).find((l) => l.startsWith('note: ')) || '';
-  check('paste of 100,005 lines: 100,000 queued, the rest refused with a note', q.queued <= 100000 && q.queued > 90000 &&
-    note === 'note: fib6lab: 100,005 lines pasted, 5 not queued: the console queues at most 100,000 lines and 16 MiB, as a script (0 lines wait already)',
-    `${q.queued} queued; ${note}`);
-  await page.waitForTimeout(3000);
-  const q2 = await page.evaluate(() => window.fib6lab.state());
-  await page.keyboard.press('Escape');
-  const g = await gaps(page);
-  const q3 = await waitState(page, (s) => s.queued === 0, 5000);
-  check('pasted lines run over frames, Esc drops the rest', q2.queued < q.queued && q3.queued === 0,
-    `${q.queued - q2.queued} lines run in 3 s`);
-  checkGaps('pasted lines', g);
 
   // a 100,000-line script (from an empty table): lines per frame are bounded
   await resetGaps(page);
