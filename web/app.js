@@ -184,9 +184,7 @@
     const cancel = () => call((f) => f.cancel());
     $("con-cancel").addEventListener("click", cancel);
     window.addEventListener("keydown", (e) => {
-      if (e.key !== "Escape" || !window.fib6lab) return;
-      const s = window.fib6lab.state();
-      if (s.busy || s.queued > 0) cancel();
+      if (e.key === "Escape" && window.fib6lab) window.fib6lab.cancel(); // does nothing when idle
     }, true);
     $("banner-close").addEventListener("click", () => {
       bannerDismissed = $("banner-text").textContent;

@@ -208,6 +208,11 @@ func (s *scanner) dollar() {
 		next = w[1]
 	}
 	name, n := "", 0
+	var brace []string // ${NAME} or ${?}
+	if next == '{' {
+		brace = braceParam.FindStringSubmatch(w)
+	}
+	plain := varName.FindString(w[min(1, len(w)):]) // $NAME
 	switch {
 	case w[0] == '`':
 		s.err = construct("command substitution")
@@ -217,18 +222,16 @@ func (s *scanner) dollar() {
 		s.err = construct("command substitution")
 	case next == '?':
 		name, n = "?", 2
-	case braceParam.MatchString(w):
-		m := braceParam.FindStringSubmatch(w)
-		name, n = m[1], len(m[0])
+	case brace != nil:
+		name, n = brace[1], len(brace[0])
 	case next == '{' && len(w) > 3 && strings.IndexByte(specialParams, w[2]) >= 0 && w[3] == '}':
 		s.refuse("special parameter ${" + w[2:3] + "}")
 	case next == '{':
 		s.refuse("parameter expansion operators (${NAME:-WORD}, ${#NAME}, ...)")
 	case next != 0 && strings.IndexByte(specialParams, next) >= 0:
 		s.refuse("special parameter $" + w[1:2])
-	case varName.MatchString(w[1:]):
-		name = varName.FindString(w[1:])
-		n = 1 + len(name)
+	case plain != "":
+		name, n = plain, 1+len(plain)
 	default:
 		s.lit("$", s.dq)
 		s.i++

@@ -20,12 +20,11 @@ const DefaultCPUs = 4
 // dstSeed seeds the exception depth limits so that runs repeat.
 const dstSeed = 0x6669623600000001
 
-// initDst gives the namespace its dst_ops (ip6_route_net_init), the
-// fib6_may_remove_gc_list hook and the behaviour of kernel.Default until
+// initDst gives the namespace its dst_ops (ip6_route_net_init) and the
+// behaviour of kernel.Default until
 // SetKernel says otherwise.
 func (ns *Netns) initDst() {
 	ns.Dst = dst.NewOps(ns, ns.FIB, DefaultCPUs, ns.HZ, dstSeed)
-	ns.FIB.MayRemoveGCList = ns.mayRemoveGCList
 	ns.SetFeatures(kernel.For(kernel.Default))
 }
 
@@ -65,6 +64,10 @@ func (ns *Netns) SetKernel(version string) error {
 // behaviour of a release (ip6sim --gc).
 func (ns *Netns) SetFeatures(f kernel.Features) {
 	ns.features = f
+	ns.FIB.MayRemoveGCList = nil // before 2026: fib6 takes the route off the list at once
+	if f.UnlinkIdle {
+		ns.FIB.MayRemoveGCList = ns.mayRemoveGCList
+	}
 	reg := lwtunnel.NewRegistry()
 	if old := ns.Dst.Encaps; old != nil {
 		reg.Grace = old.Grace
@@ -73,15 +76,11 @@ func (ns *Netns) SetFeatures(f kernel.Features) {
 	ns.Dst.Encaps = reg
 }
 
-// mayRemoveGCList is the fib6_may_remove_gc_list hook: a listed route
-// whose expiry was cleared leaves the GC list at once before the 2026
-// change (UnlinkIdle); from it, its exceptions are aged at once (timeout
-// gc_interval) and it leaves the list only if none is still pending.
+// mayRemoveGCList is the fib6_may_remove_gc_list hook of releases with
+// the 2026 change (UnlinkIdle; SetFeatures installs it): a listed route
+// whose expiry was cleared has its exceptions aged at once (timeout
+// gc_interval) and leaves the list only if none is still pending.
 func (ns *Netns) mayRemoveGCList(rt *fib6.Info) {
-	if !ns.features.UnlinkIdle {
-		rt.Table.RemoveGCList(rt)
-		return
-	}
 	if !rt.OnGCList() {
 		return
 	}

@@ -64,8 +64,9 @@ func (h HeadlineState) Cost(s gc.Strategy) PassCost {
 // exceptions nothing is measured: aging removes an exception whose
 // gateway is not a router, whatever the time.
 type Headline struct {
-	now    func() int64 // monotonic clock, ns
-	res    int64        // its tick, ns (0: never seen it move)
+	tbls   []*fib6.Table // scratch for track
+	now    func() int64  // monotonic clock, ns
+	res    int64         // its tick, ns (0: never seen it move)
 	probed bool
 	key    tablesKey
 	active bool            // measuring the tables of key
@@ -132,7 +133,8 @@ func (h *Headline) Frame(ns *netns.Netns) {
 // track notes a change of the tables: the pass in progress is run out
 // untimed, and a new measurement starts unless exceptions are cached.
 func (h *Headline) track(net *fib6.Net) {
-	k := keyOfTables(net)
+	h.tbls = net.AppendTables(h.tbls[:0]) // no allocation per frame
+	k := keyOfTables(net, h.tbls)
 	if k == h.key {
 		return
 	}
@@ -242,11 +244,11 @@ type tablesKey struct {
 	sum   uint64 // FNV-1a over each table's id, root sernum, entries and GC list head
 }
 
-// keyOfTables returns the key of net's tables.
-func keyOfTables(net *fib6.Net) tablesKey {
+// keyOfTables returns the key of net's tables (tables: net.Tables()).
+func keyOfTables(net *fib6.Net, tables []*fib6.Table) tablesKey {
 	k := tablesKey{net: net, stats: net.Stats, sum: 14695981039346656037}
 	mix := func(v uint64) { k.sum = (k.sum ^ v) * 1099511628211 }
-	for _, t := range net.Tables() {
+	for _, t := range tables {
 		mix(uint64(t.ID))
 		mix(uint64(t.Root().Sernum))
 		mix(uint64(t.Entries))

@@ -31,10 +31,14 @@ type HeapReader func() (live, cycles uint64)
 
 // readHeap reads the runtime's own figures (runtime/metrics).
 func readHeap() (live, cycles uint64) {
-	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: "/gc/cycles/total:gc-cycles"}}
+	s := heapSamples[:]
 	metrics.Read(s)
 	return s[0].Value.Uint64(), s[1].Value.Uint64()
 }
+
+// heapSamples is readHeap's reusable request (the page reads it every
+// frame; wasm runs one goroutine at a time).
+var heapSamples = [2]metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: "/gc/cycles/total:gc-cycles"}}
 
 // mappedBytes returns the memory the Go runtime has mapped from the
 // system: in the browser, about the size of the wasm memory.
@@ -70,6 +74,12 @@ type memGauge struct {
 // used returns the estimated live heap with routes routes in both lanes.
 func (m *memGauge) used(routes int) int64 {
 	live, cycles := m.read()
+	return m.observe(live, cycles, routes)
+}
+
+// observe is used with the runtime's figures already read (Sim.Frame
+// reads them once for the gauge and the frame-gap meter).
+func (m *memGauge) observe(live, cycles uint64, routes int) int64 {
 	if !m.started || cycles != m.cycles {
 		m.cycles, m.atGC, m.started = cycles, m.last, true
 		if m.last == 0 {

@@ -182,13 +182,13 @@ const maxCatchUp = 15
 func (s *Sim) Frame(dt time.Duration) {
 	s.guard(func() error {
 		s.Frames++
-		_, cycles := s.opts.ReadHeap()
+		live, cycles := s.opts.ReadHeap()
 		s.gaps.frame(s.opts.Nanotime(), cycles)
 		s.newSlot()
 		if !s.ready {
 			return s.load()
 		}
-		s.mem.used(s.routes()) // the gauge counts the routes added since the last GC
+		s.mem.observe(live, cycles, s.routes()) // the gauge counts the routes added since the last GC
 		s.work()
 		if err := s.addQueued(); err != nil {
 			return err
