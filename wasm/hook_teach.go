@@ -14,14 +14,16 @@ import (
 // shareable links and presenter mode:
 //
 //	stepBack(), stepOp(dir) (dir < 0: back), seekStart(), seekEnd(),
-//	speedStep(d), scenarios() -> [{name, title}], loadScenario(name),
+//	speedStep(d), scenarios() -> [{name, title, view}], loadScenario(name)
+//	(runs in the view shown), presenter(on),
 //	runScript(text), shareLink() -> fragment, restore(fragment) -> {error},
 //	setPanel(name, on) and togglePanel(name) for "pseudo", "timeline",
 //	"presenter", "help" and "legend", resetView() (the camera shows the
 //	whole trie), setKeys([[key, what], ...]) (the page's keys, which the
 //	console's help lists);
 //
-// and state() gains step, playerIndex [trie-walk, gc-list], scenario,
+// and state() gains scenarios (ids), scenarioState {id, line, lines,
+// done}, step, playerIndex [trie-walk, gc-list], scenario,
 // narration, pseudo {op, line, values} (trie-walk lane) and pseudoLanes,
 // shown (cumulative GC counts at the player's position, per strategy),
 // timeline {base, head, pos, dropped, marks, jiffies, seconds} and
@@ -42,18 +44,10 @@ func addTeachHooks(h js.Value, s *app.Sim, g *game.Game) {
 		return out
 	})
 	fn("loadScenario", func(a []js.Value) any {
-		name := str(a, 0)
-		if err := s.LoadScenario(name); err != nil {
-			return errJS(err)
-		}
-		// switch to the view that shows the scenario's subject
-		if sc, ok := app.FindScenario(name); ok && sc.View != "" {
-			g.Views.Set(string(sc.View))
-			if sc.DstMode != "" {
-				g.Views.Dst.SetMode(sc.DstMode)
-			}
-		}
-		return errJS(nil)
+		return errJS(s.LoadScenario(str(a, 0))) // it runs in the view shown
+	})
+	fn("presenter", func(a []js.Value) any {
+		return setPanel(s, "presenter", func(bool) bool { return len(a) > 0 && a[0].Truthy() })
 	})
 	fn("runScript", func(a []js.Value) any { s.RunScript(str(a, 0)); return nil })
 	fn("shareLink", func([]js.Value) any {
@@ -151,7 +145,13 @@ func teachState(s *app.Sim, g *game.Game) map[string]any {
 	t := s.Lanes[0].Timeline()
 	v := s.TheView()
 	zx, zy := v.ZoomFactors()
+	sc := s.ScenarioState()
+	var ids []any
+	for _, x := range app.Scenarios() {
+		ids = append(ids, x.Name)
+	}
 	return map[string]any{
+		"scenarios": ids, "scenarioState": map[string]any{"id": sc.ID, "line": sc.Line, "lines": sc.Lines, "done": sc.Done},
 		"step": s.PlayerStep(), "playerIndex": []any{pos[0], pos[1]}, "scenario": s.ScenarioName(),
 		"narration": s.Narration(), "pseudo": pseudo[0], "pseudoLanes": pseudo, "shown": shown,
 		"timeline": map[string]any{"base": t.Base, "head": t.Head, "pos": t.Pos, "dropped": t.Dropped,

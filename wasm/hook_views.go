@@ -15,14 +15,13 @@ import (
 // need: scene() returns the scene on screen encoded for
 // window.fib6export.render (scene.Encode) as a Uint8Array; texts(tag) the
 // texts on screen tagged tag (scene.Item.Tag: "header", ...); setView(name)
-// shows "gc", "dst", "ila" or "plot" (a change of view resets the
-// camera); setDstMode(mode) shows the route
-// cache view's "raw" or "ptb" flood; and state() gains view, frame
-// timing (frameMicrosP50/P95, walkFrameMicrosP50/P95), visiblePrefixes
-// (the trie labels on screen), dst {...}, ila {...} and costPlot {...};
-// ilaInvalidate() adds a route under the ILA view's cached route,
-// ilaStep() sends a packet per ILA flow, measureCost() restarts the plot's
-// measurement.
+// shows one of state().views (a change of view resets the camera);
+// measureCost() restarts the plot's measurement; and state() gains view,
+// views, frame timing (frameMicrosP50/P95, walkFrameMicrosP50/P95),
+// visiblePrefixes (the trie labels on screen), dst [per lane, trafficJS],
+// ila [per lane, packetJS], costPlot {...}, layout {clipped, overlaps,
+// clippedTexts, overlapTexts} (scene.Scene.Layout of the frame on screen)
+// and sceneHash (scene.Scene.Hash).
 func addViewHooks(h js.Value, s *app.Sim, g *game.Game) {
 	h.Set("scene", safe(s, func([]js.Value) any {
 		b := scene.Encode(g.Scene())
@@ -40,9 +39,6 @@ func addViewHooks(h js.Value, s *app.Sim, g *game.Game) {
 		}
 		return ok
 	}))
-	h.Set("setDstMode", safe(s, func(a []js.Value) any { return g.Views.Dst.SetMode(str(a, 0)) }))
-	h.Set("ilaInvalidate", safe(s, func([]js.Value) any { return g.Views.ILA.Invalidate() }))
-	h.Set("ilaStep", safe(s, func([]js.Value) any { g.Views.ILA.Step(); return nil }))
 	h.Set("measureCost", safe(s, func([]js.Value) any { g.Views.Cost.Restart(); return nil }))
 	state := h.Get("state")
 	h.Set("state", safe(s, func([]js.Value) any {
@@ -64,55 +60,40 @@ func viewState(g *game.Game) map[string]any {
 	m := map[string]any{
 		"view": string(g.Views.Current), "frameMicrosP50": p50, "frameMicrosP95": p95,
 		"walkFrameMicrosP50": w50, "walkFrameMicrosP95": w95, "visiblePrefixes": visiblePrefixes(g.Scene()),
+		"views": anySlice(app.ViewIDs()), "sceneHash": g.Scene().Hash(),
 	}
-	dst := map[string]any{"inflight": g.Views.Dst.Inflight}
-	for _, l := range g.Views.Dst.Lanes {
-		st := l.NS.Dst.Stats
-		dst[l.Kernel().String()] = map[string]any{"sent": l.Last.Sent, "failed": l.Last.Failed, "peak": l.Last.Peak,
-			"allocs": st.Allocs, "frees": st.Frees, "gcCalls": st.GCCalls, "gcRuns": st.GCRuns,
-			"failures": st.Failures, "notices": l.NS.Dst.Notices(), "floods": l.Floods, "error": l.Err}
+	lay := g.Scene().Layout()
+	m["layout"] = map[string]any{"clipped": lay.Clipped, "overlaps": lay.Overlaps, "clippedTexts": anySlice(lay.ClippedTexts),
+		"overlapTexts": anySlice(lay.OverlapTexts)}
+	var dst, ila []any
+	for _, l := range g.Sim.Lanes {
+		dst = append(dst, trafficJS(l))
+		ila = append(ila, packetJS(l))
 	}
-	dst["mode"], dst["ptb"] = g.Views.Dst.Mode, ptbState(g.Views.Dst.PTB)
-	m["dst"] = dst
-	m["ila"] = ilaState(g.Views.ILA)
+	m["dst"], m["ila"] = dst, ila
 	m["costPlot"] = costState(g.Views.Cost)
 	return m
 }
 
-// ptbState returns state().dst.ptb: null before the PTB mode was first
-// shown, else the tick, whether the flood is done, and per kernel ("6.1",
-// "6.12", "6.18") its counters after the last tick.
-func ptbState(f *app.PTBFlood) any {
-	if f == nil {
-		return nil
-	}
-	m := map[string]any{"tick": f.Tick, "ticks": f.Config.Ticks, "done": f.Done(), "routes": f.Config.Routes}
-	for _, l := range f.Lanes {
-		s := l.Last()
-		maxListed := 0
-		for _, x := range l.Samples {
-			maxListed = max(maxListed, x.Listed)
-		}
-		m[l.Kernel().String()] = map[string]any{"listed": s.Listed, "maxListed": maxListed, "fibRtCache": s.Cache, "live": s.Live,
-			"reaped": s.Reaped, "created": l.Created, "refused": l.Refused, "passes": l.NS.GC.Passes,
-			"lastChecked": l.LastPassChecked(), "checked": l.NS.GC.Checked, "routes": l.NS.RT6Stats().FibRtEntries, "error": l.Err}
-	}
-	return m
+// trafficJS returns lane l's entry of state().dst: its traffic at the
+// player's position (app.Traffic).
+func trafficJS(l *app.Lane) map[string]any {
+	t := l.Traffic()
+	return map[string]any{"lane": l.ID, "kernel": l.Kernel().String(), "at": t.At, "dst": t.Dst, "peak": t.Peak,
+		"allocs": t.Allocs, "frees": t.Frees, "failures": t.Failures, "gcRuns": t.GCRuns, "notices": t.Notices,
+		"gcThresh": t.GCThresh, "maxSize": t.MaxSize, "maxSizeChecked": t.MaxSizeChecked,
+		"exceptions": t.Exceptions, "listed": t.Listed, "passes": t.Passes, "checked": t.Checked,
+		"hits": t.Hits, "misses": t.Misses, "samples": len(l.TrafficHistory())}
 }
 
-// ilaState returns state().ila: per flow ("128", "64") its counters and
-// last packet, and the cache invalidations made.
-func ilaState(v *app.ILAView) map[string]any {
-	m := map[string]any{"ready": v.Ready(), "invalidations": v.Invalidations, "error": v.Err}
-	for _, f := range v.Flows {
-		t := f.Total
-		fm := map[string]any{"packets": t.Packets, "lookups": t.Lookups, "hits": t.Hits,
-			"misses": t.Misses, "dropped": t.Dropped}
-		if p := f.Last; p != nil {
-			fm["sir"], fm["ila"], fm["hit"], fm["visited"] = p.SIR.String(), p.ILA.String(), p.Hit, p.Visited
-			fm["answer"], fm["csumMode"] = p.Answer.String(), p.Mode.String()
-		}
-		m[f.Name] = fm
+// packetJS returns lane l's entry of state().ila: the packet the player
+// has reached ({lane, kernel, packet: null} before the first).
+func packetJS(l *app.Lane) map[string]any {
+	m := map[string]any{"lane": l.ID, "kernel": l.Kernel().String(), "packet": nil}
+	if p, phase := l.Packet(); p != nil {
+		m["packet"] = map[string]any{"command": p.Command, "sir": p.SIR.String(), "ila": p.ILA.String(),
+			"ilaRoute": p.ILARoute, "cached": p.Cached, "hit": p.Hit, "visited": p.Visited,
+			"answer": p.Answer.String(), "csumMode": p.Mode.String(), "phase": phase}
 	}
 	return m
 }
@@ -147,6 +128,15 @@ func visiblePrefixes(s *scene.Scene) []any {
 		if it.Tag == "label" && it.Kind == scene.KindText && strings.Contains(it.Text, "/") {
 			out = append(out, it.Text)
 		}
+	}
+	return out
+}
+
+// anySlice converts ss for js.ValueOf.
+func anySlice(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
 	}
 	return out
 }

@@ -67,7 +67,6 @@
     $("sel-speed").addEventListener("change", (e) => call((f) => f.setSpeed(Number(e.target.value))));
     $("sel-rate").addEventListener("change", (e) => call((f) => f.setTimeRate(Number(e.target.value))));
     $("sel-view").addEventListener("change", (e) => call((f) => f.setView(e.target.value)));
-    $("sel-dst-mode").addEventListener("change", (e) => call((f) => { f.setDstMode(e.target.value); f.setView("dst"); $("sel-view").value = "dst"; }));
     for (const fmt of ["svg", "pdf", "png"]) $(`btn-export-${fmt}`).addEventListener("click", () => exportView(fmt));
     $("btn-add").addEventListener("click", () =>
       call((f) => {
@@ -247,9 +246,11 @@
     const tb = Math.ceil($("toolbar").getBoundingClientRect().height);
     const line = Math.ceil($("con-form").getBoundingClientRect().height) + 1;
     const room = window.innerHeight - tb - MIN_CANVAS;
-    let con = Math.min(CONSOLE_H, room);
+    // presenter mode gives the canvas more of a projector's height
+    const presenter = document.body.classList.contains("presenter");
+    let con = Math.min(presenter ? Math.round(Math.min(CONSOLE_H, window.innerHeight * 0.2)) : CONSOLE_H, room);
     if (con < line + 40) con = line; // only the input line: the scrollback collapses
-    const key = `${tb}/${con}/${window.innerWidth}x${window.innerHeight}`;
+    const key = `${tb}/${con}/${window.innerWidth}x${window.innerHeight}/${presenter}`;
     if (key === laidOut) return;
     laidOut = key;
     root.setProperty("--toolbar-h", `${tb}px`);

@@ -104,15 +104,16 @@
     if (!s || !s.viewState) return;
     const v = s.viewState;
     $("help").hidden = !v.help;
-    document.body.classList.toggle("presenter", !!v.presenter);
+    if (document.body.classList.contains("presenter") !== !!v.presenter) {
+      document.body.classList.toggle("presenter", !!v.presenter);
+      window.dispatchEvent(new Event("resize")); // app.js lays the page out again
+    }
     for (const name of ["pseudo", "timeline", "presenter", "legend"]) $(`btn-${name}`).setAttribute("aria-pressed", String(!!v[name]));
     const sel = $("sel-speed");
     if (sel && Number(sel.value) !== s.speed) sel.value = String(s.speed);
-    // a scenario may switch the view (and the route cache view's mode)
+    // a link may switch the view
     const view = $("sel-view");
     if (view && s.view && view.value !== s.view && document.activeElement !== view) view.value = s.view;
-    const mode = $("sel-dst-mode");
-    if (mode && s.dst && s.dst.mode && mode.value !== s.dst.mode && document.activeElement !== mode) mode.value = s.dst.mode;
     $("teach-pos").textContent = `step ${s.step}` + (s.scenario ? ` · ${s.scenario}` : "");
   }
 
@@ -169,8 +170,10 @@
       if (!e.target.value) return;
       const r = call((f) => f.loadScenario(e.target.value));
       const s = call((f) => f.state());
-      const where = { dst: " · shown in the route cache view", ila: " · shown in the ILA view" }[s && s.view] || "";
-      note(r && r.error ? r.error : `scenario ${e.target.value}${where}`);
+      const sc = (call((f) => f.scenarios()) || []).find((x) => x.name === e.target.value);
+      const views = { gc: "GC", dst: "route cache", ila: "ILA", plot: "cost plot" };
+      const tip = sc && sc.view && s && sc.view !== s.view ? ` · best seen in the ${views[sc.view]} view` : "";
+      note(r && r.error ? r.error : `scenario ${e.target.value}${tip}`);
       sync();
       e.target.blur();
     });

@@ -93,7 +93,7 @@ func TestCancelStopsBothLanesAlike(t *testing.T) {
 	}
 	want := []string{
 		fmt.Sprintf("error: fib6lab: interrupted after %s of 100,000 routes", Commas(added)),
-		"note: fib6lab: gen routes traced more than 65,536 events: not animated (the trie shows its result)",
+		"note: fib6lab: gen routes traced more than 131,072 events: not animated (the trie shows its result)",
 		"note: fib6lab: cancelled; 2 queued lines dropped",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

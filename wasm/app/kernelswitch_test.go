@@ -63,12 +63,23 @@ func settle(t *testing.T, s *app.Sim, what string) {
 }
 
 // scenarioKernels returns the releases the lanes run at the end of a
-// scenario script: app.LaneKernels, changed by its `kernel V` lines.
+// scenario script: app.LaneKernels, changed by its `kernel V` lines (in
+// one lane with a left: or right: prefix).
 func scenarioKernels(text string) [2]string {
 	want := app.LaneKernels
 	for _, line := range strings.Split(text, "\n") {
+		run := [2]bool{true, true}
+		for i, id := range app.LaneIDs {
+			if rest, ok := strings.CutPrefix(line, id+":"); ok {
+				line, run = rest, [2]bool{i == 0, i == 1}
+			}
+		}
 		if f := strings.Fields(line); len(f) == 2 && f[0] == "kernel" {
-			want = [2]string{f[1], f[1]}
+			for i := range want {
+				if run[i] {
+					want[i] = f[1]
+				}
+			}
 		}
 	}
 	return want

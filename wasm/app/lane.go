@@ -56,31 +56,20 @@ var LaneKernels = [2]string{"6.1", "6.18"}
 // (its GC strategy is the release's), the layout of its table main and
 // the playback of its trace.
 type Lane struct {
-	ID       string // LaneIDs
-	NS       *netns.Netns
-	Layout   *Layout // table main as it was before the pass being shown
-	Pass     Progress
-	Current  int32   // view index of the node the walk stands on, -1 none
-	Sweep    float64 // world x left of which the trie walk is done, -1 none
-	Strip    []ListEntry
-	StripPos int             // strip entry the list walk stands on, -1 none
-	Listed   int             // routes on tb6_gc_hlist now
-	Removed  []int32         // view indexes of nodes that lost a route in this pass
-	Shell    *iproute2.Shell // the console's shell on NS
-	Op       *OpView         // console operation on table main shown last, nil none
-	Lookup   Lookup          // last lookup on table main shown
-	Dropped  int             // trace events not kept: the recorder was full
+	ID    string // LaneIDs
+	NS    *netns.Netns
+	Shell *iproute2.Shell // the console's shell on NS
+	// Display is what the lane shows at the player's position; a
+	// checkpoint of the player keeps a copy of it (player.go).
+	Display
+	Dropped int // trace events not kept: the recorder was full
 
 	rec        *trace.Recorder
 	dev        int               // ifindex of eth0, the device of bulk-loaded routes
-	opDepth    int               // OpBegin/OpEnd nesting of the console operation being shown
-	opSkip     bool              // that operation is not on table main: not shown
 	marks      []mark            // console commands by the absolute index of their first event
 	markPos    int               // first of marks not applied yet
-	label      string            // console command whose events are being shown
 	queued     int64             // events ever queued
 	hist       history           // the player's checkpoints and markers (player.go)
-	teach      teachView         // the player's and pseudo-code panel's display state (player.go)
 	prefixOf   map[uint32]string // node prefixes as first captioned, by fib6.Node.ID
 	drainGC    bool              // drain is inside a GC pass (OpBegin of a GC op .. GCPass)
 	drainDepth int               // drain's OpBegin/OpEnd nesting outside GC passes
@@ -93,6 +82,31 @@ type Lane struct {
 	gcEvents   int          // events of GC passes among those filtered since the command began
 	bulk       bool         // that command traced more than MaxCommandEvents: not animated
 	build      *layoutBuild // table main's layout being built over frames, nil none
+	samples    []Traffic    // counters read as events were queued (traffic.go)
+	packets    []*Packet    // `send` commands' packets (traffic.go)
+	cmdLine    string       // the console command running
+	cmdAt      int64        // absolute position of its first event
+}
+
+// Display is everything a lane displays at a player position: the trie
+// layout, the GC pass shown and the console operation shown. Stepping back
+// restores a copy of it (Lane.snapshot, Lane.restore).
+type Display struct {
+	Layout   *Layout // table main as it was before the pass being shown
+	Pass     Progress
+	Current  int32   // view index of the node the walk stands on, -1 none
+	Sweep    float64 // world x left of which the trie walk is done, -1 none
+	Strip    []ListEntry
+	StripPos int     // strip entry the list walk stands on, -1 none
+	Listed   int     // routes on tb6_gc_hlist now
+	Removed  []int32 // view indexes of nodes that lost a route in this pass
+	Op       *OpView // console operation on table main shown last, nil none
+	Lookup   Lookup  // last lookup on table main shown
+
+	opDepth int       // OpBegin/OpEnd nesting of the console operation being shown
+	opSkip  bool      // that operation is not on table main: not shown
+	label   string    // console command whose events are being shown
+	teach   teachView // the player's and pseudo-code panel's display state (player.go)
 }
 
 // Kernel returns the release the lane's namespace models.
@@ -176,7 +190,7 @@ func (l *Lane) markCommand(line string) {
 // GC passes a command runs (a sleep past the GC timer) are animated whole
 // while the recorder keeps them (trace.DefaultLimit events, enough for a
 // trie walk over 1,000,000 routes); past that the command is bulk too.
-const MaxCommandEvents = 1 << 16
+const MaxCommandEvents = 1 << 17
 
 // beginCommand starts a console command's trace: events queued before
 // are drained, and the command's are labelled with line.
@@ -184,6 +198,7 @@ func (l *Lane) beginCommand(line string) {
 	l.drain()
 	l.markCommand(line)
 	l.cmdStart, l.bulk, l.gcEvents = len(l.rec.Events), false, 0
+	l.cmdLine, l.cmdAt = line, l.head()
 }
 
 // checkBulk turns the trace off, dropping the command's events, once the
@@ -231,6 +246,10 @@ func (l *Lane) endCommand(traced bool) bool {
 	if l.queued == before && len(l.marks) > 0 && l.marks[len(l.marks)-1].at >= before {
 		l.marks = l.marks[:len(l.marks)-1]
 	}
+	if at := max(l.cmdAt, l.hist.base); at < l.head() {
+		l.notePacket(l.cmdLine, at, l.events[at-l.hist.base:])
+	}
+	l.sampleTraffic()
 	return l.bulk
 }
 
@@ -264,6 +283,7 @@ func (l *Lane) drain() {
 	l.events = append(l.events, evs...) // kept as the player's history
 	l.resetRecorder()
 	l.noteQueued(l.events[len(l.events)-len(evs):], start)
+	l.sampleTraffic()
 	if idle && creates && l.Layout != nil {
 		l.refresh()
 	}
@@ -319,7 +339,7 @@ func (l *Lane) play(n int) {
 }
 
 // inOp reports whether the next event to show is outside a GC pass: a
-// console operation, shown at the slower OpSpeed.
+// console operation, shown over OpSeconds.
 func (l *Lane) inOp() bool {
 	if l.Pending() == 0 || l.Pass.Active {
 		return false

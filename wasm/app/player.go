@@ -60,25 +60,6 @@ type Timeline struct {
 // Seconds returns the virtual time at Pos in seconds since boot.
 func (t Timeline) Seconds() float64 { return float64(t.Jiffies-t.Boot) / float64(max(t.HZ, 1)) }
 
-// laneView is a copy of everything a lane displays: what a checkpoint
-// keeps.
-type laneView struct {
-	layout   *Layout
-	pass     Progress
-	current  int32
-	sweep    float64
-	strip    []ListEntry
-	stripPos int
-	listed   int
-	removed  []int32
-	op       *OpView
-	lookup   Lookup
-	opDepth  int
-	opSkip   bool
-	label    string
-	teach    teachView
-}
-
 // teachView is the part of the display state the player and the
 // pseudo-code panel add: the last event shown and running counts.
 type teachView struct {
@@ -92,7 +73,7 @@ type teachView struct {
 
 type checkpoint struct {
 	at int64
-	v  laneView
+	v  Display
 }
 
 type segment struct{ at, jiffies int64 }
@@ -121,21 +102,20 @@ func (l *Lane) Position() int64 { return l.pos() }
 // Shown returns the cumulative GC counts at the player's position.
 func (l *Lane) Shown() Shown { return l.teach.shown }
 
-// snapshot copies the display state.
-func (l *Lane) snapshot() laneView {
-	return laneView{layout: l.Layout, pass: l.Pass, current: l.Current, sweep: l.Sweep,
-		strip: slices.Clone(l.Strip), stripPos: l.StripPos, listed: l.Listed, removed: slices.Clone(l.Removed),
-		op: l.Op.clone(), lookup: l.Lookup, opDepth: l.opDepth, opSkip: l.opSkip, label: l.label, teach: l.teach}
+// snapshot returns a copy of the display that later play does not change.
+func (l *Lane) snapshot() Display { return l.Display.clone() }
+
+// restore sets the display to a copy of v (so v stays as it was) and
+// finds the next console label to apply after position at.
+func (l *Lane) restore(v *Display, at int64) {
+	l.Display = v.clone()
+	l.markPos = sort.Search(len(l.marks), func(i int) bool { return l.marks[i].at >= at })
 }
 
-// restore sets the display state to v (copied, so v stays as it was) and
-// finds the next console label to apply after position at.
-func (l *Lane) restore(v *laneView, at int64) {
-	l.Layout, l.Pass, l.Current, l.Sweep = v.layout, v.pass, v.current, v.sweep
-	l.Strip, l.StripPos, l.Listed = slices.Clone(v.strip), v.stripPos, v.listed
-	l.Removed, l.Op, l.Lookup = slices.Clone(v.removed), v.op.clone(), v.lookup
-	l.opDepth, l.opSkip, l.label, l.teach = v.opDepth, v.opSkip, v.label, v.teach
-	l.markPos = sort.Search(len(l.marks), func(i int) bool { return l.marks[i].at >= at })
+// clone deep-copies a Display (the layout is shared: it never changes).
+func (d Display) clone() Display {
+	d.Strip, d.Removed, d.Op = slices.Clone(d.Strip), slices.Clone(d.Removed), d.Op.clone()
+	return d
 }
 
 // clone deep-copies an OpView (nil stays nil).
@@ -222,7 +202,7 @@ func (l *Lane) trimHistory() {
 	seen, nodes := 0, 0
 	var last *Layout
 	for i := len(h.checks) - 1; i >= 0; i-- {
-		if lay := h.checks[i].v.layout; lay != last {
+		if lay := h.checks[i].v.Layout; lay != last {
 			last, seen = lay, seen+1
 			if lay != nil {
 				nodes += len(lay.Nodes)
@@ -263,6 +243,7 @@ func (l *Lane) dropBefore(k int) {
 		h.segs = append(h.segs[:0], h.segs[j-1:]...)
 		h.segs[0].at = at
 	}
+	l.trimSamples(at)
 	m := sort.Search(len(l.marks), func(i int) bool { return l.marks[i].at >= at })
 	l.marks = append(l.marks[:0], l.marks[m:]...)
 	l.markPos = max(l.markPos-m, 0)
@@ -323,7 +304,9 @@ func (l *Lane) Timeline() Timeline {
 	h := &l.hist
 	t := Timeline{Base: h.base, Head: l.head(), Pos: l.pos(), Dropped: h.base, Marks: h.marks, HZ: l.NS.HZ,
 		Boot: l.NS.Now() - l.NS.Uptime()}
-	if i := h.segAt(t.Pos); i >= 0 {
+	// at the head the clock is the namespace's (it runs on while nothing
+	// is queued); before it, the time the events shown were traced at
+	if i := h.segAt(t.Pos); i >= 0 && t.Pos < t.Head {
 		t.Jiffies = h.segs[i].jiffies
 	} else {
 		t.Jiffies = l.NS.Now()

@@ -159,7 +159,7 @@ func TestHistoryIsBounded(t *testing.T) {
 	}
 	layouts := map[*Layout]bool{}
 	for _, c := range l.hist.checks {
-		layouts[c.v.layout] = true
+		layouts[c.v.Layout] = true
 	}
 	if len(layouts) > MaxLayouts+1 || l.Timeline().Dropped == 0 {
 		t.Fatalf("%d layouts kept, %d events dropped", len(layouts), l.Timeline().Dropped)

@@ -27,11 +27,9 @@ type Scenario struct {
 	Name  string // id in the menu and the URL
 	Title string // what the menu shows
 	Text  string // the script
-	// View and DstMode are the view that shows the scenario's subject,
-	// switched to when it is loaded ("" keeps the view), and the route
-	// cache view's mode.
-	View    View
-	DstMode string
+	// View is the view that shows the scenario's subject best ("": the GC
+	// view). Loading a scenario keeps the view shown: it runs in any.
+	View View
 }
 
 // scenarioMeta gives the built-in scripts short menu titles and the view
@@ -39,8 +37,8 @@ type Scenario struct {
 var scenarioMeta = map[string]Scenario{
 	"selftest":           {Title: "Selftest: expiring routes gone after one GC"},
 	"ra-default":         {Title: "RA default route expires"},
-	"ptb-flood":          {Title: "PTB flood: PMTU exceptions (route cache view)", View: ViewDst, DstMode: DstModePTB},
-	"raw-flood":          {Title: "Raw-socket flood vs max_size (route cache view)", View: ViewDst, DstMode: DstModeRaw},
+	"ptb-flood":          {Title: "PTB flood: PMTU exceptions (route cache view)", View: ViewDst},
+	"raw-flood":          {Title: "Raw-socket flood vs max_size (route cache view)", View: ViewDst},
 	"ila-flows":          {Title: "ILA flows: /128 cached vs /64 (ILA view)", View: ViewILA},
 	"exercise-lookup":    {Title: "Exercise: which node answers a lookup?"},
 	"exercise-backtrack": {Title: "Exercise: a lookup that backtracks"},
@@ -65,7 +63,7 @@ func Scenarios() []Scenario {
 		text := string(b)
 		sc := Scenario{Name: scenarioName(n), Title: firstComment(text), Text: text}
 		if m, ok := scenarioMeta[sc.Name]; ok {
-			sc.Title, sc.View, sc.DstMode = m.Title, m.View, m.DstMode
+			sc.Title, sc.View = m.Title, m.View
 		}
 		out = append(out, sc)
 	}
@@ -312,3 +310,18 @@ func (s *Sim) ScenarioName() string { return s.teach.scenario }
 
 // ScriptSource returns the text of the scenario or script running.
 func (s *Sim) ScriptSource() string { return s.teach.source }
+
+// ScenarioState is how far the scenario or script loaded last has run.
+type ScenarioState struct {
+	ID          string // Scenario.Name, ScriptName, "" for the page's full-table demo
+	Line, Lines int    // script lines run, of all
+	// Done: every line has run and the player has shown all they queued.
+	Done bool
+}
+
+// ScenarioState returns how far the scenario loaded last has run.
+func (s *Sim) ScenarioState() ScenarioState {
+	t := &s.teach
+	return ScenarioState{ID: t.scenario, Line: t.next, Lines: len(t.lines),
+		Done: t.scenario != "" && s.ready && !s.scriptBusy() && s.job == nil && s.Pending() == 0 && !s.gcBusy()}
+}

@@ -19,13 +19,11 @@ import (
 // Speeds are the playback speeds offered, in trace events per frame.
 var Speeds = []float64{1.0 / 16, 1.0 / 8, 1.0 / 4, 1.0 / 2, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096}
 
-// Console operations (adds, deletes, lookups on table main) play at
-// OpSpeed events per frame, or faster when more are queued than OpSeconds
-// would show, and never faster than the chosen speed.
-const (
-	OpSpeed   = 1.0
-	OpSeconds = 3.0
-)
+// OpSeconds is how long a console or script command's events play, at
+// the default speed, however many they are: a lookup of 40 events and a
+// flood of 80,000 both take 2 s. A speed the user chose plays them at
+// that speed instead.
+const OpSeconds = 2.0
 
 // TimeRates are the virtual-clock rates offered, in virtual seconds per
 // wall second.
@@ -118,7 +116,7 @@ func NewSim(o Options) *Sim {
 		if o.GCBudget > 0 {
 			ns.GCSlice = initGCSlice
 		}
-		s.Lanes[i] = &Lane{ID: id, NS: ns, Shell: iproute2.NewShell(ns), rec: &trace.Recorder{}, Current: -1, Sweep: -1, StripPos: -1}
+		s.Lanes[i] = &Lane{ID: id, NS: ns, Shell: iproute2.NewShell(ns), rec: &trace.Recorder{}, Display: Display{Current: -1, Sweep: -1, StripPos: -1}}
 	}
 	if o.Headline {
 		s.Headline = NewHeadline(o.Nanotime)
@@ -219,19 +217,34 @@ func (s *Sim) Frame(dt time.Duration) {
 	})
 }
 
-// speed returns the events per frame to play now: Speed, or while console
-// operations are shown OpSpeed, faster when they would take more than
-// OpSeconds (a flush of the whole table), and slower when Speed is.
+// speed returns the events per frame to play now: Speed, or while a
+// command's events are shown at the default speed, the rate that shows
+// them in OpSeconds.
 func (s *Sim) speed() float64 {
 	l := s.Lanes[0]
 	if p := l.Pending(); p > s.backlog || s.opRate == 0 {
-		// more was queued: a rate that shows all of it within OpSeconds
-		s.opRate = max(OpSpeed, float64(p)/(OpSeconds*s.opts.FPS))
+		// more was queued: a rate that shows all of it in OpSeconds
+		s.opRate = float64(p) / (OpSeconds * s.opts.FPS)
 	}
-	if !l.inOp() || s.Speed < OpSpeed {
+	if !l.inOp() || s.Speed != s.opts.Speed {
 		return s.Speed
 	}
 	return s.opRate
+}
+
+// PausedHint returns, while the page is paused with something left to
+// show, how to step through it; "" otherwise.
+func (s *Sim) PausedHint() string {
+	if s.Playing || !s.ready || s.Err != "" {
+		return ""
+	}
+	if p := s.Pending(); p > 0 {
+		return fmt.Sprintf("paused: → shows the next event (%s to show), Shift+→ the next operation, Space plays", Commas(p))
+	}
+	if s.scriptBusy() {
+		return "paused: → runs the script's next command, Space plays it on"
+	}
+	return ""
 }
 
 // guard runs f, turning its error or panic into Err (and pausing).
@@ -275,6 +288,7 @@ func (s *Sim) load() error {
 		l.NS.FIB.Table(fib6.RT_TABLE_MAIN).Compact() // faster walks; before any node is laid out
 		l.NS.SetTrace(l.rec)
 		l.dirty = true
+		l.sampleTraffic()
 	}
 	if s.opts.DemoRoutes > 0 {
 		if _, err := s.addExpiring(s.opts.DemoRoutes, s.opts.DemoPlen, s.opts.DemoExpires); err != nil {

@@ -34,6 +34,7 @@ type Game struct {
 	lastX    int
 	lastY    int
 	w, h     int
+	outW     int       // the canvas width (Layout)
 	last     time.Time // previous Update
 }
 
@@ -53,24 +54,26 @@ func (g *Game) Update() error {
 	}
 	g.last = now
 	g.input()
-	if g.Views.Current == app.ViewGC {
-		g.Sim.Frame(dt)
-	} else {
-		g.Views.Frame(dt)
-	}
+	g.Views.Frame(g.Sim, dt)
 	g.work += time.Since(now)
 	return nil
 }
 
-// presenterScale enlarges everything drawn in presenter mode: the screen
-// is laid out that much smaller and scaled up to the canvas.
-const presenterScale = 1.5
+// presenterScale returns how much presenter mode enlarges everything
+// drawn on a canvas w pixels wide: the screen is laid out that much
+// smaller and scaled up to the canvas. The page is laid out for at least
+// presenterWidth pixels, so a projector's 1280 scales less than 1920.
+func presenterScale(w int) float64 { return app.Clamp(float64(w)/presenterWidth, 1.2, 1.5) }
+
+const presenterWidth = 1050
 
 // Layout makes the screen as large as the canvas (smaller, scaled up, in
 // presenter mode).
 func (g *Game) Layout(outsideWidth, outsideHeight int) (int, int) {
+	g.outW = outsideWidth
 	if g.Sim.TheView().Presenter {
-		return int(float64(outsideWidth) / presenterScale), int(float64(outsideHeight) / presenterScale)
+		s := presenterScale(outsideWidth)
+		return int(float64(outsideWidth) / s), int(float64(outsideHeight) / s)
 	}
 	return outsideWidth, outsideHeight
 }
@@ -118,7 +121,7 @@ func (g *Game) cursor() (int, int) {
 	ox, oy := g.Origin()
 	s := 1.0
 	if g.Sim.TheView().Presenter {
-		s = presenterScale
+		s = presenterScale(g.outW)
 	}
 	return x - int(math.Round(ox/s)), y - int(math.Round(oy/s))
 }

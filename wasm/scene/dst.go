@@ -7,26 +7,31 @@ import (
 	"fib6lab/wasm/app"
 )
 
-// dstScaleMax is the top of the entries gauge: above the seed's 5,000.
-const dstScaleMax = 6000
+// dstScaleMin is the least top of the entries gauge: above the seed's
+// 5,000 in-flight packets.
+const dstScaleMin = 6000
 
-// DstScene draws the route cache view into b (reset to w x h): in the PTB
-// mode PTBScene, otherwise one panel per kernel with the entries gauge of
-// the last flood against gc_thresh and max_size, the dst_ops counters and
-// the kernel log.
-func DstScene(b *Builder, v *app.DstView, w, h float64) {
-	if v.Mode == app.DstModePTB && v.PTB != nil {
-		PTBScene(b, v.PTB, w, h)
-		return
-	}
+// The route cache view's series colours.
+var (
+	colSeriesDst  = ColWalk    // dst entries
+	colSeriesExc  = ColExpired // fib_rt_cache
+	colSeriesList = ColList    // routes on the GC list
+)
+
+// DstScene draws the route cache view into b (reset to w x h): per lane,
+// at the player's position, the dst entries gauge against gc_thresh and
+// max_size, the dst_ops counters, the kernel log and the counters over
+// virtual time (dst entries, exceptions, routes on the GC list), then the
+// page's status line and caption.
+func DstScene(b *Builder, s *app.Sim, w, h float64) {
 	b.Reset(w, h)
 	b.Rect(0, 0, w, h, ColBG)
-	for i, l := range v.Lanes {
-		x, pw := column(w, len(v.Lanes), i)
-		dstLane(b, v, l, i, x, StatusH+Gutter/2, pw, h-StatusH-Gutter)
+	for i, l := range s.Lanes {
+		x, pw := column(w, len(s.Lanes), i)
+		dstLane(b, l, x, StatusH+Gutter/2, pw, h-StatusH-Gutter-CaptionH)
 	}
-	viewStatus(b, w, fmt.Sprintf("route cache: %d raw-socket senders to on-link %s, %d packets in flight each (flood %d)",
-		app.DstSenders, app.DstTarget, v.Inflight, v.Lanes[0].Floods))
+	Status(b, s)
+	Caption(b, s)
 }
 
 // column returns the left edge and width of column i of n panels side by
@@ -36,60 +41,120 @@ func column(w float64, n, i int) (x, pw float64) {
 	return Gutter + float64(i)*(pw+Gutter), pw
 }
 
-// viewStatus draws a view's status line, text s, across the top of a
-// page w wide.
-func viewStatus(b *Builder, w float64, s string) {
-	n := len(b.S.Items)
-	b.Rect(0, 0, w, StatusH, ColPanel)
-	b.Text(Gutter, 5, s, Code, ColText)
-	b.Tag(n, "status")
+// dstLane draws lane l of the route cache view in the panel at x, y.
+func dstLane(b *Builder, l *app.Lane, x, y, w, h float64) {
+	t := l.Traffic()
+	rule := "from 6.3: max_size ignored"
+	if t.MaxSizeChecked {
+		rule = "before 6.3: refuses past max_size"
+	}
+	lw := w - 20
+	hd := Header{Title: l.ID + " · " + l.Kernel().String() + " · " + rule, Accent: LaneAccents[l.Strategy()],
+		Subtitle: fit(lw, Small, "dst_alloc: ip6_dst_gc when entries > gc_thresh; RTF_CACHE exceptions hang under their routes",
+			"dst_alloc: ip6_dst_gc past gc_thresh", ""),
+		Lines: []string{
+			fit(lw, Code, fmt.Sprintf("dst entries %s · peak %s · allocs %s · refused (ENETUNREACH) %s",
+				app.Commas(int(t.Dst)), app.Commas(int(t.Peak)), app.Commas(t.Allocs), app.Commas(t.Failures)),
+				fmt.Sprintf("dst %s · peak %s · refused %s", app.Commas(int(t.Dst)), app.Commas(int(t.Peak)), app.Commas(t.Failures))),
+			fit(lw, Code, fmt.Sprintf("frees %s · GC runs %s · exceptions %s · GC list %s · dst_cache hits %s misses %s",
+				app.Commas(t.Frees), app.Commas(t.GCRuns), app.Commas(t.Exceptions), app.Commas(t.Listed), app.Commas(t.Hits), app.Commas(t.Misses)),
+				fmt.Sprintf("exceptions %s · GC list %s · GC runs %s", app.Commas(t.Exceptions), app.Commas(t.Listed), app.Commas(t.GCRuns))),
+		}}
+	bx, by, bw, bh := b.Panel(x, y, w, h, hd)
+	gx, gw := bx+20, bw-40
+	dstGauge(b, t, gx, by+34, gw)
+	ly := dstLog(b, t, gx, by+110, bh-110)
+	series(b, l.TrafficHistory(), gx+40, ly+24, gw-40, by+bh-ly-60)
 }
 
-// dstLane draws lane l of the route cache view in the panel at x, y.
-func dstLane(b *Builder, v *app.DstView, l *app.DstLane, i int, x, y, w, h float64) {
-	o := l.NS.Dst
-	st, tun := o.Stats, l.NS.Tunables()
-	title := [2]string{"kernel %s — before 6.3: max_size enforced", "kernel %s — from 6.3: max_size ignored"}[i]
-	hd := Header{Title: fmt.Sprintf(title, l.Kernel()), Accent: LaneAccents[i],
-		Subtitle: "dst_alloc -> ip6_dst_gc when entries > gc_thresh; before 6.3 a verdict refuses when entries > max_size",
-		Lines: []string{
-			fmt.Sprintf("last flood: sent %6s  failed (ENETUNREACH) %5s  peak dst entries %5s", app.Commas(l.Last.Sent), app.Commas(l.Last.Failed), app.Commas(int(l.Last.Peak))),
-			fmt.Sprintf("allocs %s  frees %s  GC calls %s  GC runs %s  failures %s  peak %s", app.Commas(st.Allocs), app.Commas(st.Frees),
-				app.Commas(st.GCCalls), app.Commas(st.GCRuns), app.Commas(st.Failures), app.Commas(int(st.Peak))),
-		}}
-	bx, by, bw, _ := b.Panel(x, y, w, h, hd)
+// dstGauge draws the dst entries gauge at (x, y), w wide, with the
+// gc_thresh mark and the max_size mark (or a note that it is not checked).
+func dstGauge(b *Builder, t app.Traffic, x, y, w float64) {
 	n := len(b.S.Items)
-	gx, gy, gw := bx+20, by+40, bw-40
-	at := func(v int64) float64 { return gx + gw*float64(min(v, dstScaleMax))/dstScaleMax }
-	b.Text(gx, gy-22, "dst entries at the flood's peak", Small, ColDim)
-	b.Rect(gx, gy, gw, 24, ColBorder)
+	top := float64(max(dstScaleMin, t.Peak, t.GCThresh))
+	if t.MaxSizeChecked {
+		top = max(top, float64(t.MaxSize)*1.2)
+	}
+	top = niceCeil(top)
+	at := func(v int64) float64 { return x + w*min(float64(v), top)/top }
+	b.Text(x, y-20, fmt.Sprintf("dst entries now (scale 0 .. %s)", app.Commas(int(top))), Small, ColDim)
+	b.Rect(x, y, w, 20, ColBorder)
 	c := ColKept
-	if l.Last.Failed > 0 {
+	if t.Failures > 0 {
 		c = ColRemoved
 	}
-	b.Rect(gx, gy, at(l.Last.Peak)-gx, 24, c)
-	mark := func(v int64, name string, col color.RGBA) {
-		b.Rect(at(v)-1, gy-6, 2, 36, col)
-		b.Text(at(v), gy+34, fmt.Sprintf("%s %s", name, app.Commas(int(v))), Small.At(AnchorMiddle), col)
+	b.Rect(x, y, at(t.Dst)-x, 20, c)
+	b.Rect(at(t.Peak)-1, y, 2, 20, ColText)
+	mark := func(v int64, name string, col color.RGBA, a Anchor) {
+		b.Rect(at(v)-1, y-4, 2, 28, col)
+		b.Text(at(v), y+28, name+" "+app.Commas(int(v)), Small.At(a), col)
 	}
-	mark(tun.GCThresh, "gc_thresh", ColExpired)
-	if l.NS.Features().MaxSize {
-		mark(tun.MaxSize, "max_size", ColError)
+	mark(t.GCThresh, "gc_thresh", ColExpired, AnchorStart)
+	if t.MaxSizeChecked {
+		mark(t.MaxSize, "max_size", ColError, AnchorEnd)
 	} else {
-		b.Text(gx+gw, gy+34, "max_size not checked", Small.At(AnchorEnd), ColDim)
+		b.Text(x+w, y+28, "max_size not checked", Small.At(AnchorEnd), ColDim)
 	}
 	b.Tag(n, "gauge")
-	n = len(b.S.Items)
-	ly := gy + 70
-	b.Text(gx, ly, fmt.Sprintf("kernel log (%d lines, rate-limited notice):", len(o.Log)), Small, ColDim)
-	for k, line := range tail(o.Log, 8) {
-		b.Text(gx, ly+18+16*float64(k), "kernel: "+line, Code, ColError)
-	}
-	if len(o.Log) == 0 {
-		b.Text(gx, ly+18, "(nothing: every dst_alloc succeeded)", Code, ColKept)
-	}
-	b.Tag(n, "log")
 }
 
-// tail returns the last n of ls.
-func tail(ls []string, n int) []string { return ls[max(len(ls)-n, 0):] }
+// dstLog draws the last kernel log lines at (x, y) in at most h pixels,
+// and returns the y under them.
+func dstLog(b *Builder, t app.Traffic, x, y, h float64) float64 {
+	n := len(b.S.Items)
+	rows := min(len(t.Log), max(int((h-140)/16), 1))
+	b.Text(x, y, fmt.Sprintf("kernel log (%s rate-limited notices):", app.Commas(t.Notices)), Small, ColDim)
+	for k, line := range t.Log[len(t.Log)-rows:] {
+		b.Text(x, y+18+16*float64(k), "kernel: "+line, Code, ColError)
+	}
+	if len(t.Log) == 0 {
+		b.Text(x, y+18, "(empty: every dst_alloc succeeded)", Code, ColKept)
+		rows = 1
+	}
+	b.Tag(n, "log")
+	return y + 18 + 16*float64(rows)
+}
+
+// series draws the counters of the samples hist over virtual time in the
+// chart at (x, y), w x h: dst entries, exceptions and routes on the GC
+// list, each on the chart's shared scale.
+func series(b *Builder, hist []app.Traffic, x, y, w, h float64) {
+	n := len(b.S.Items)
+	if h < 40 {
+		return
+	}
+	yMax, t0, t1 := 10.0, 0.0, 1.0
+	if len(hist) > 0 {
+		t0, t1 = hist[0].Seconds, max(hist[len(hist)-1].Seconds, hist[0].Seconds+1)
+	}
+	for _, s := range hist {
+		yMax = max(yMax, float64(s.Dst), float64(s.Exceptions), float64(s.Listed))
+	}
+	yMax = niceCeil(yMax)
+	b.Text(x-40, y-20, "over virtual time (s): dst entries · exceptions · routes on the GC list", Small, ColDim)
+	b.Line(x, y+h, x+w, y+h, 1, ColBorder)
+	b.Line(x, y, x, y+h, 1, ColBorder)
+	b.Text(x-4, y-6, app.Commas(int(yMax)), Small.At(AnchorEnd), ColDim)
+	b.Text(x-4, y+h-12, "0", Small.At(AnchorEnd), ColDim)
+	b.Text(x, y+h+4, fmt.Sprintf("%.0f", t0), Small, ColDim)
+	b.Text(x+w, y+h+4, fmt.Sprintf("%.0f", t1), Small.At(AnchorEnd), ColDim)
+	at := func(s app.Traffic, v int) Point {
+		return Point{x + w*(s.Seconds-t0)/(t1-t0), y + h - h*float64(v)/yMax}
+	}
+	for _, sr := range []struct {
+		get func(app.Traffic) int
+		c   color.RGBA
+	}{{func(s app.Traffic) int { return int(s.Dst) }, colSeriesDst},
+		{func(s app.Traffic) int { return s.Exceptions }, colSeriesExc},
+		{func(s app.Traffic) int { return s.Listed }, colSeriesList}} {
+		pts := make([]Point, 0, len(hist))
+		for _, s := range hist {
+			pts = append(pts, at(s, sr.get(s)))
+		}
+		if len(pts) == 1 {
+			pts = append(pts, Point{x + w, pts[0].Y})
+		}
+		b.Polyline(pts, 2, sr.c)
+	}
+	b.Tag(n, "series")
+}

@@ -3,7 +3,6 @@ package scene
 import (
 	"fmt"
 	"math"
-	"unicode/utf8"
 
 	"fib6lab/engine/gc"
 	"fib6lab/wasm/app"
@@ -12,18 +11,8 @@ import (
 // RatioStyle is the headline ratio's big figure.
 var RatioStyle = TextStyle{Size: 22, Bold: true}
 
-// sansEm is an upper bound of the mean advance of the Go Regular and Go
-// Bold faces, in em: digits take 0.556 em, text about 0.5.
-const sansEm = 0.56
-
-// textWidth returns about how wide s is in style st (the exact width for
-// Code, a close upper bound otherwise).
-func textWidth(s string, st TextStyle) float64 {
-	if st.Font == Mono {
-		return 0.6 * st.Size * float64(utf8.RuneCountInString(s))
-	}
-	return sansEm * st.Size * float64(utf8.RuneCountInString(s))
-}
+// textWidth returns the width of s in style st (Measure).
+func textWidth(s string, st TextStyle) float64 { return Measure(s, st) }
 
 // fit returns the first of texts that is at most w pixels wide in style
 // st, or the last one when none is.

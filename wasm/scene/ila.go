@@ -23,51 +23,56 @@ var (
 // ilaStages are the steps of ila_output a packet goes through, in order.
 var ilaStages = []string{"route lookup (SIR)", "lwtunnel output", "translate", "dst_cache_get", "lookup (ILA)", "dst_output"}
 
-// ILAScene draws the ILA pipeline view into b (reset to w x h): one panel
-// per flow (the /128 and the /64 ILA route) with its counters, the
-// pipeline, the address bits before and after translation, the dst_cache
-// verdict and the lookup walk of a miss.
-func ILAScene(b *Builder, v *app.ILAView, w, h float64) {
+// ILAScene draws the ILA pipeline view into b (reset to w x h): per
+// lane, at the player's position, the packet of the last `send` command
+// through ila_output (the pipeline with the packet's progress, the
+// address bits before and after translation, the dst_cache verdict and
+// the lookup walk of a miss) and the lane's dst_cache counters, then the
+// page's status line and caption.
+func ILAScene(b *Builder, s *app.Sim, w, h float64) {
 	b.Reset(w, h)
 	b.Rect(0, 0, w, h, ColBG)
-	for i, f := range v.Flows {
+	for i, l := range s.Lanes {
 		x, pw := column(w, 2, i)
-		ilaPanel(b, v, f, i, x, StatusH+Gutter/2, pw, h-StatusH-Gutter)
+		ilaPanel(b, l, x, StatusH+Gutter/2, pw, h-StatusH-Gutter-CaptionH)
 	}
-	viewStatus(b, w, fmt.Sprintf("ILA: ila_output with the per-route dst_cache (Linux 4.9) · a packet per flow every %v · %s prefixes of the real table · cache invalidations %d",
-		app.ILAInterval, app.Commas(app.ILATablePrefixes), v.Invalidations))
-	if !v.Ready() {
-		b.Text(w/2, h/2, "building the namespace…", Title.At(AnchorMiddle), ColDim)
-	}
+	Status(b, s)
+	Caption(b, s)
 }
 
-// ilaPanel draws flow f (panel i) at x, y.
-func ilaPanel(b *Builder, v *app.ILAView, f *app.ILAFlow, i int, x, y, w, h float64) {
-	t := f.Total
-	visited := 0
-	if f.Last != nil {
-		visited = f.Last.Visited
+// ilaPanel draws lane l's ILA panel at x, y.
+func ilaPanel(b *Builder, l *app.Lane, x, y, w, h float64) {
+	t := l.Traffic()
+	p, phase := l.Packet()
+	cache := "no dst_cache: every packet looks up the translated address (before 4.9)"
+	if l.NS.Features().ILACache {
+		cache = "per-route dst_cache (4.9): the translated route is kept"
 	}
-	sub := [2]string{"connected (/128): the translated route is cached after the first packet",
-		"not connected (/64): nothing is cached, every packet looks up"}[i]
-	hd := Header{Title: "ILA route " + f.Route, Subtitle: sub, Accent: LaneAccents[i], Lines: []string{
-		fmt.Sprintf("packets %d   lookups of translated dst %d   hits %d   misses %d   dropped %d", t.Packets, t.Lookups, t.Hits, t.Misses, t.Dropped),
-		fmt.Sprintf("nodes visited by the last packet's translated lookup: %d", visited),
-	}}
+	lw := w - 20
+	lines := []string{fit(lw, Code, fmt.Sprintf("dst_cache hits %s · misses %s", app.Commas(t.Hits), app.Commas(t.Misses)))}
+	if p != nil {
+		lines = append(lines, fit(lw, Code, fmt.Sprintf("%s · translated lookup visited %d nodes", p.Command, p.Visited),
+			fmt.Sprintf("visited %d nodes", p.Visited)))
+	}
+	hd := Header{Title: l.ID + " · " + l.Kernel().String() + " · ila_output", Subtitle: fit(lw, Small, cache, ""),
+		Accent: LaneAccents[l.Strategy()], Lines: lines}
 	bx, by, bw, bh := b.Panel(x, y, w, h, hd)
-	p := f.Last
+	cx, cw := bx+16, bw-32
 	if p == nil {
+		n := len(b.S.Items)
+		b.Text(cx, by+20, fit(cw, Small, "no packet yet: load the scenario \"ILA flows\" or type an ILA route and send, e.g.", "no packet yet"), Small, ColDim)
+		b.Text(cx, by+40, fit(cw, Code, "send 3333::2000:0:0:2 count 3", ""), Code, ColText)
+		b.Tag(n, "verdict")
 		return
 	}
-	cx, cw := bx+16, bw-32
-	ilaPipeline(b, p, v.Phase, cx, by+16, cw)
+	ilaPipeline(b, p, phase, cx, by+16, cw)
 	ilaBits(b, p, cx, by+92, cw)
 	ilaVerdict(b, p, cx, by+262, cw, bh-262)
 }
 
 // ilaPipeline draws the stages of ila_output as boxes joined by arrows,
 // the stage the packet is in (by phase) lit; a hit skips the lookup.
-func ilaPipeline(b *Builder, p *app.ILAPacket, phase float64, x, y, w float64) {
+func ilaPipeline(b *Builder, p *app.Packet, phase float64, x, y, w float64) {
 	n := len(b.S.Items)
 	bw := (w - 10*float64(len(ilaStages)-1)) / float64(len(ilaStages))
 	cur := min(int(phase*float64(len(ilaStages))), len(ilaStages)-1)
@@ -88,12 +93,16 @@ func ilaPipeline(b *Builder, p *app.ILAPacket, phase float64, x, y, w float64) {
 	}
 	px := x + phase*w
 	b.Dot(min(px, x+w-6), y+40, 5, ColCursor)
-	b.Text(x, y+52, fmt.Sprintf("packet %d to %s: route %s, encap ila %s csum-mode %s -> ila_output", p.Seq, p.SIR, p.SIRRoute, p.Locator, p.Mode), Small, ColDim)
+	msg := fmt.Sprintf("packet to %s: route %s, encap ila %s csum-mode %s -> ila_output", p.SIR, p.SIRRoute, p.Locator, p.Mode)
+	if !p.ILARoute {
+		msg = fmt.Sprintf("packet to %s: route %s has no ILA encap: not translated", p.SIR, p.SIRRoute)
+	}
+	b.Text(x, y+52, fit(w, Small, msg, ""), Small, ColDim)
 	b.Tag(n, "pipeline")
 }
 
 // ilaBits draws the destination's 128 bits before and after translation.
-func ilaBits(b *Builder, p *app.ILAPacket, x, y, w float64) {
+func ilaBits(b *Builder, p *app.Packet, x, y, w float64) {
 	n := len(b.S.Items)
 	bitRows(b, "before (SIR)", p.SIR, p.SIR, x, y, w)
 	bitRows(b, "after (ILA)", p.ILA, p.SIR, x, y+74, w)
@@ -160,11 +169,15 @@ func bool01(v bool) int {
 
 // ilaVerdict draws the dst_cache verdict and, on a miss, the lookup walk
 // of the translated destination.
-func ilaVerdict(b *Builder, p *app.ILAPacket, x, y, w, h float64) {
+func ilaVerdict(b *Builder, p *app.Packet, x, y, w, h float64) {
 	n := len(b.S.Items)
 	switch {
-	case p.Dropped:
+	case !p.Answer.IsValid():
 		b.Text(x, y, "dropped: no route for the translated destination (EHOSTUNREACH)", Title, ColRemoved)
+	case !p.Cached:
+		b.Box(x, y-4, w, 30, Alpha(ColWalk, 0.15), ColWalk, 1)
+		b.Text(x+10, y+3, fit(w-20, Title, fmt.Sprintf("no dst_cache: ip6_route_output(%s) for every packet", p.ILA), "no dst_cache: a lookup per packet"), Title, ColWalk)
+		walkPath(b, p, x, y+38, w, h-38)
 	case p.Hit:
 		b.Box(x, y-4, w, 30, Alpha(ColKept, 0.18), ColKept, 1)
 		b.Text(x+10, y+3, "dst_cache HIT: the cached route, cookie valid — no lookup", Title, ColKept)
@@ -181,7 +194,7 @@ func ilaVerdict(b *Builder, p *app.ILAPacket, x, y, w, h float64) {
 // bit it tests (the next node set left for 0, right for 1), backtracks,
 // and the node that answered ringed; rows flow into a second column when
 // the first is full.
-func walkPath(b *Builder, p *app.ILAPacket, x, y, w, h float64) {
+func walkPath(b *Builder, p *app.Packet, x, y, w, h float64) {
 	const rowH = 16.0
 	per := max(int((h-24)/rowH), 4)
 	rows := 0
@@ -199,7 +212,7 @@ func walkPath(b *Builder, p *app.ILAPacket, x, y, w, h float64) {
 		rx, ry := at(row)
 		switch s.Kind {
 		case trace.OpBegin:
-			b.Text(rx, ry, "fib6_table_lookup: table "+s.Table, Small, ColDim)
+			b.Text(rx, ry, "fib6_table_lookup", Small, ColDim)
 			prev, shift = Point{}, 0
 			row++
 		case trace.NodeVisit:

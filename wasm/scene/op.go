@@ -82,7 +82,7 @@ func (t *Trie) opMarks(b *Builder, v TrieView) {
 // leave the view there, and inside the view vertically; it claims the
 // box in the label grid.
 func (t *Trie) tag(b *Builder, v TrieView, s string, x, y, gap float64, c color.RGBA) {
-	w, vw, vh := codeWidth(s), v.Camera.W, v.Camera.H
+	w, vw, vh := Measure(s, Code), v.Camera.W, v.Camera.H
 	tx := x + gap
 	if tx+w+3 > vw {
 		tx = max(x-gap-w, 3)

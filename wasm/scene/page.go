@@ -3,7 +3,6 @@ package scene
 import (
 	"fmt"
 	"image/color"
-	"unicode/utf8"
 
 	"fib6lab/engine/gc"
 	"fib6lab/wasm/app"
@@ -14,9 +13,6 @@ const CaptionH = 24
 
 // monoW is the advance of the Code style (Go Mono at 12 px: 0.6 em).
 const monoW = 7.2
-
-// codeWidth returns the width of s in the Code style.
-func codeWidth(s string) float64 { return monoW * float64(utf8.RuneCountInString(s)) }
 
 // Page builds the page's GC view: the status line, one panel per lane
 // (header, trie view with the console operation and half the legend, GC
@@ -70,33 +66,38 @@ func (p *Page) lane(b *Builder, i int, l *app.Lane, s *app.Sim, cam *app.Camera)
 }
 
 // Status draws the status line: virtual time, play state and speeds (or
-// the loading progress).
+// the loading progress), in the longest form that fits.
 func Status(b *Builder, s *app.Sim) {
 	n := len(b.S.Items)
 	w := b.S.W
 	b.Rect(0, 0, w, StatusH, ColPanel)
 	b.Rect(0, StatusH-1, w, 1, ColBorder)
-	line := statusLine(s)
-	b.Text(Gutter, 5, line, Code, ColText)
+	b.Text(Gutter, 5, fit(w-2*Gutter, Code, statusLines(s)...), Code, ColText)
 	b.Tag(n, "status")
 }
 
-// statusLine returns the text of the status line.
-func statusLine(s *app.Sim) string {
+// statusLines returns the status line's forms, longest first.
+func statusLines(s *app.Sim) []string {
 	if !s.Ready() {
-		return fmt.Sprintf("loading the real IPv6 table into table main of both namespaces: %d%%  (%s / %s prefixes)",
-			app.Percent(s.Loaded, s.Total()), app.Commas(s.Loaded), app.Commas(s.Total()))
+		p := app.Percent(s.Loaded, s.Total())
+		return []string{fmt.Sprintf("loading the real IPv6 table into table main of both namespaces: %d%%  (%s / %s prefixes)",
+			p, app.Commas(s.Loaded), app.Commas(s.Total())), fmt.Sprintf("loading the table: %d%%", p)}
 	}
 	state := "paused"
 	if s.Playing {
 		state = "playing"
 	}
-	line := fmt.Sprintf("virtual time %.2f s  (jiffies %d, HZ %d)   ·   %s   ·   %s events/frame   ·   clock %gx   ·   table main: %s routes",
-		s.Seconds(), s.Jiffies(), s.Lanes[0].NS.HZ, state, app.SpeedName(s.Speed), s.TimeRate, app.Commas(s.Lanes[0].Routes()))
+	// the time and the table as shown at the player's position
+	tl, l := s.Lanes[0].Timeline(), s.Lanes[0]
+	secs, routes, speed := tl.Seconds(), app.Commas(l.Traffic().Routes), app.SpeedName(s.Speed)
+	long := fmt.Sprintf("virtual time %.2f s  (jiffies %d, HZ %d)   ·   %s   ·   %s events/frame   ·   clock %gx   ·   table main: %s routes",
+		secs, tl.Jiffies, tl.HZ, state, speed, s.TimeRate, routes)
 	if d := s.Lanes[0].Dropped; d > 0 {
-		line += fmt.Sprintf("   ·   %s trace events not kept (recorder full)", app.Commas(d))
+		long += fmt.Sprintf("   ·   %s trace events not kept (recorder full)", app.Commas(d))
 	}
-	return line
+	return []string{long,
+		fmt.Sprintf("virtual time %.2f s · %s · %s ev/frame · clock %gx · %s routes", secs, state, speed, s.TimeRate, routes),
+		fmt.Sprintf("t %.1f s · %s · %s ev/f · %gx", secs, state, speed, s.TimeRate)}
 }
 
 // Caption draws the strip at the bottom of the page: the page's error
@@ -110,8 +111,11 @@ func Caption(b *Builder, s *app.Sim) {
 		msg, fg, bg = "error: "+s.Err, ColError, Hex(0x3d1214)
 	case s.Lanes[0].Op != nil:
 		msg = s.Lanes[0].Caption(max(int((w-2*Gutter)/monoW), 10))
+	case s.PausedHint() != "":
+		msg, fg = fit(w-2*Gutter, Code, s.PausedHint(), "paused: → steps, Shift+→ next operation, Space plays"), ColCursor
 	default:
-		msg, fg = "type ip -6 route add / del / get in the console below: the operation is animated here, step by step", ColDim
+		msg, fg = fit(w-2*Gutter, Code, "type ip -6 route add / del / get in the console below: the operation is animated here, step by step",
+			"type ip -6 route get 2001:db8::1 in the console below"), ColDim
 	}
 	b.Rect(0, y, w, CaptionH, bg)
 	b.Rect(0, y, w, 1, ColBorder)
@@ -135,7 +139,10 @@ func Strip(b *Builder, v TrieView, l *app.Lane) {
 	n := len(b.S.Items)
 	vw, vh := v.Camera.W, v.Camera.H
 	top := v.Y + vh + 22
-	b.Text(v.X, v.Y+vh+6, fmt.Sprintf("tb6_gc_hlist, newest first (%d shown): grey waiting · green kept · amber expired · red removed", len(l.Strip)), Small, ColDim)
+	b.Text(v.X, v.Y+vh+6, fit(vw, Small,
+		fmt.Sprintf("tb6_gc_hlist, newest first (%d shown): grey waiting · green kept · amber expired · red removed", len(l.Strip)),
+		fmt.Sprintf("tb6_gc_hlist (%d): grey waiting · green kept · amber expired · red removed", len(l.Strip)),
+		fmt.Sprintf("tb6_gc_hlist, newest first (%d shown)", len(l.Strip))), Small, ColDim)
 	if len(l.Strip) > 0 {
 		bw := min(vw/float64(len(l.Strip)), 48)
 		b.Clip(v.X, v.Y, v.X+vw, top+24)
@@ -176,19 +183,21 @@ func entryColour(st app.EntryState) color.RGBA {
 // a bar of width w at (x, y).
 func WalkProgress(b *Builder, l *app.Lane, x, y, w float64) {
 	n := len(b.S.Items)
-	gs := l.NS.GC
-	frac := l.Progress()
-	msg := fmt.Sprintf("post-order walk: %d%%  (%s trace events still to show)", int(frac*100), app.Commas(l.Pending()))
+	frac, p := l.Progress(), l.Pass
+	msgs := []string{fmt.Sprintf("post-order walk: %d%%  (%s trace events still to show)", int(frac*100), app.Commas(l.Pending())),
+		fmt.Sprintf("walk: %d%%", int(frac*100))}
 	switch {
-	case l.Pass.Active:
-	case gs.Passes == 0:
-		frac, msg = 0, "post-order walk: waiting for the GC timer (gc_interval 30 s after the first expiring route)"
+	case p.Active:
+	case l.Shown().Passes == 0:
+		frac, msgs = 0, []string{"post-order walk: waiting for the GC timer (gc_interval 30 s after the first expiring route)",
+			"waiting for the GC timer"}
 	default:
-		msg = fmt.Sprintf("post-order walk done: stepped on %s nodes and aged %s routes to remove %s",
-			app.Commas(gs.Last.Visited), app.Commas(gs.Last.Checked), app.Commas(gs.Last.Removed))
+		v, c, r := app.Commas(p.Visited), app.Commas(p.Checked), app.Commas(p.Removed)
+		msgs = []string{fmt.Sprintf("post-order walk done: stepped on %s nodes and aged %s routes to remove %s", v, c, r),
+			fmt.Sprintf("walk done: %s nodes, %s routes aged, %s removed", v, c, r), "walk done"}
 	}
 	b.Rect(x, y+16, w, 8, ColBorder)
 	b.Rect(x, y+16, w*frac, 8, ColWalk)
-	b.Text(x, y-4, msg, Small, ColDim)
+	b.Text(x, y-4, fit(w, Small, msgs...), Small, ColDim)
 	b.Tag(n, "walk-progress")
 }

@@ -75,7 +75,7 @@ var strategySubtitleShort = [2]string{"every node and route (fib6_clean_all)", "
 // longest form that fits; the right lane's also carries the headline
 // ratio as its figure.
 func LaneHeader(l *app.Lane, hl app.HeadlineState, w float64) Header {
-	gs, p, s := l.NS.GC, l.Pass, l.Strategy()
+	gs, p, s := l.Shown(), l.Pass, l.Strategy()
 	what := "last pass"
 	if p.Active {
 		what = "this pass"

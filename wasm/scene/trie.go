@@ -182,7 +182,7 @@ func hidesOp(lay *app.Layout, op *app.OpView, at func(i int32, right float64) bo
 			}
 		}
 	}
-	tag := 16 + codeWidth(op.Prefix)
+	tag := 16 + Measure(op.Prefix, Code)
 	return op.Linked != 0 && at(lay.Index(op.Linked), tag) || op.Match != 0 && at(lay.Index(op.Match), tag)
 }
 
