@@ -27,10 +27,12 @@ done
 # check.mjs (the page, its views and the hostile paste), then robust.mjs
 # (bulk commands, floods, cancel, frame gaps), then headline.mjs (the
 # headline figures), then lanes.mjs (each lane's release and strategy),
-# then newcomer.mjs (intro, console help, reset view, paused links);
+# then newcomer.mjs (intro, console help, reset view, paused links), then
+# instrument.mjs (every view at four sizes: frozen when paused, no text
+# clipped or overlapping; scenarios in every view; step back; pace);
 # BROWSER_SCRIPT=x.mjs runs one
 status=0
-for script in ${BROWSER_SCRIPT:-check.mjs robust.mjs headline.mjs lanes.mjs newcomer.mjs}; do
+for script in ${BROWSER_SCRIPT:-check.mjs robust.mjs headline.mjs lanes.mjs newcomer.mjs instrument.mjs}; do
 	echo "== $script"
 	BASE_URL=$url CHROMIUM=$chromium SHOT=out/page.png node "$script" || status=1
 done

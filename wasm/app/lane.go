@@ -249,7 +249,7 @@ func (l *Lane) endCommand(traced bool) bool {
 	if at := max(l.cmdAt, l.hist.base); at < l.head() {
 		l.notePacket(l.cmdLine, at, l.events[at-l.hist.base:])
 	}
-	l.sampleTraffic()
+	l.sampleTraffic(nil)
 	return l.bulk
 }
 
@@ -283,7 +283,7 @@ func (l *Lane) drain() {
 	l.events = append(l.events, evs...) // kept as the player's history
 	l.resetRecorder()
 	l.noteQueued(l.events[len(l.events)-len(evs):], start)
-	l.sampleTraffic()
+	l.sampleTraffic(l.events[len(l.events)-len(evs):])
 	if idle && creates && l.Layout != nil {
 		l.refresh()
 	}

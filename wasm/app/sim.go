@@ -288,7 +288,7 @@ func (s *Sim) load() error {
 		l.NS.FIB.Table(fib6.RT_TABLE_MAIN).Compact() // faster walks; before any node is laid out
 		l.NS.SetTrace(l.rec)
 		l.dirty = true
-		l.sampleTraffic()
+		l.sampleTraffic(nil)
 	}
 	if s.opts.DemoRoutes > 0 {
 		if _, err := s.addExpiring(s.opts.DemoRoutes, s.opts.DemoPlen, s.opts.DemoExpires); err != nil {

@@ -40,15 +40,19 @@ type Traffic struct {
 	Passes, Checked int
 	// dst_cache_get results of every dst_cache (ILA routes), in total.
 	Hits, Misses int
+	// BatchPeak is the highest dst count the events of the batch that
+	// ended here reached, at position PeakAt (0 when none counted dsts):
+	// a flood allocates and frees within one command.
+	BatchPeak, PeakAt int64
 }
 
 // MaxSamples bounds the traffic samples a lane keeps; older ones go.
 const MaxSamples = 4096
 
 // sampleTraffic reads the namespace's counters at the head of the
-// history (after everything queued so far), replacing a sample taken at
-// the same position.
-func (l *Lane) sampleTraffic() {
+// history (after everything queued so far, the last batch being evs),
+// replacing a sample taken at the same position.
+func (l *Lane) sampleTraffic(evs []trace.Event) {
 	ns := l.NS
 	o, tun := ns.Dst, ns.Tunables()
 	t := Traffic{At: l.head(), Seconds: float64(ns.Uptime()) / float64(ns.HZ),
@@ -57,7 +61,13 @@ func (l *Lane) sampleTraffic() {
 		GCThresh: tun.GCThresh, MaxSize: tun.MaxSize, MaxSizeChecked: ns.Features().MaxSize,
 		Exceptions: ns.FIB.Stats.FibRtCache, Listed: len(ns.FIB.Table(fib6.RT_TABLE_MAIN).GCList()),
 		Routes: ns.FIB.Table(fib6.RT_TABLE_MAIN).Entries, Passes: ns.GC.Passes, Checked: ns.GC.Checked, Hits: o.Stats.CacheHits, Misses: o.Stats.CacheMisses}
+	for i, e := range evs {
+		if k := e.Kind; (k == trace.DstAlloc || k == trace.DstRefused || k == trace.DstFree) && e.Val > t.BatchPeak {
+			t.BatchPeak, t.PeakAt = e.Val, t.At-int64(len(evs)-i)
+		}
+	}
 	if n := len(l.samples); n > 0 && l.samples[n-1].At == t.At {
+		t.BatchPeak, t.PeakAt = max(t.BatchPeak, l.samples[n-1].BatchPeak), max(t.PeakAt, l.samples[n-1].PeakAt)
 		l.samples[n-1] = t
 		return
 	}
@@ -81,6 +91,7 @@ func (l *Lane) Traffic() Traffic {
 		return Traffic{}
 	}
 	t := l.samples[k]
+	t.BatchPeak, t.PeakAt = 0, 0
 	from := max(t.At, l.hist.base) - l.hist.base
 	for _, e := range l.events[from : p-l.hist.base] {
 		t.apply(e)
@@ -285,7 +296,8 @@ func (l *Lane) TrafficHistory() []Traffic {
 	p := l.pos()
 	k := sort.Search(len(l.samples), func(i int) bool { return l.samples[i].At > p })
 	out := append([]Traffic(nil), l.samples[:k]...)
-	if t := l.Traffic(); k == 0 || t.Dst != out[k-1].Dst || t.Exceptions != out[k-1].Exceptions {
+	if t := l.Traffic(); k == 0 || t.At != p {
+		t.At = p
 		out = append(out, t)
 	}
 	return out

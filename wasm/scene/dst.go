@@ -85,13 +85,14 @@ func dstGauge(b *Builder, t app.Traffic, x, y, w float64) {
 	}
 	b.Rect(x, y, at(t.Dst)-x, 20, c)
 	b.Rect(at(t.Peak)-1, y, 2, 20, ColText)
-	mark := func(v int64, name string, col color.RGBA, a Anchor) {
-		b.Rect(at(v)-1, y-4, 2, 28, col)
-		b.Text(at(v), y+28, name+" "+app.Commas(int(v)), Small.At(a), col)
+	// gc_thresh labelled under the gauge, max_size over it: they may be close
+	mark := func(v int64, name string, col color.RGBA, ly float64) {
+		b.Rect(at(v)-1, y-4, 2, ly-y+4, col)
+		b.Text(at(v), ly, name+" "+app.Commas(int(v)), Small.At(AnchorMiddle), col)
 	}
-	mark(t.GCThresh, "gc_thresh", ColExpired, AnchorStart)
+	mark(t.GCThresh, "gc_thresh", ColExpired, y+26)
 	if t.MaxSizeChecked {
-		mark(t.MaxSize, "max_size", ColError, AnchorEnd)
+		mark(t.MaxSize, "max_size", ColError, y+42)
 	} else {
 		b.Text(x+w, y+28, "max_size not checked", Small.At(AnchorEnd), ColDim)
 	}
@@ -105,7 +106,7 @@ func dstLog(b *Builder, t app.Traffic, x, y, h float64) float64 {
 	rows := min(len(t.Log), max(int((h-140)/16), 1))
 	b.Text(x, y, fmt.Sprintf("kernel log (%s rate-limited notices):", app.Commas(t.Notices)), Small, ColDim)
 	for k, line := range t.Log[len(t.Log)-rows:] {
-		b.Text(x, y+18+16*float64(k), "kernel: "+line, Code, ColError)
+		b.Text(x, y+18+16*float64(k), ellipsis(b.S.W-x-2*Gutter, Small, "kernel: "+line), Small, ColError)
 	}
 	if len(t.Log) == 0 {
 		b.Text(x, y+18, "(empty: every dst_alloc succeeded)", Code, ColKept)
@@ -115,46 +116,50 @@ func dstLog(b *Builder, t app.Traffic, x, y, h float64) float64 {
 	return y + 18 + 16*float64(rows)
 }
 
-// series draws the counters of the samples hist over virtual time in the
-// chart at (x, y), w x h: dst entries, exceptions and routes on the GC
-// list, each on the chart's shared scale.
+// series draws the counters of the samples hist along the player's
+// history in the chart at (x, y), w x h: dst entries (with each batch's
+// peak: a flood rises and falls within one command), exceptions and
+// routes on the GC list, on one shared scale.
 func series(b *Builder, hist []app.Traffic, x, y, w, h float64) {
 	n := len(b.S.Items)
-	if h < 40 {
+	if h < 40 || len(hist) == 0 {
 		return
 	}
-	yMax, t0, t1 := 10.0, 0.0, 1.0
-	if len(hist) > 0 {
-		t0, t1 = hist[0].Seconds, max(hist[len(hist)-1].Seconds, hist[0].Seconds+1)
-	}
+	yMax := 10.0
+	p0, p1 := hist[0].At, max(hist[len(hist)-1].At, hist[0].At+1)
 	for _, s := range hist {
-		yMax = max(yMax, float64(s.Dst), float64(s.Exceptions), float64(s.Listed))
+		yMax = max(yMax, float64(s.Dst), float64(s.BatchPeak), float64(s.Exceptions), float64(s.Listed))
 	}
 	yMax = niceCeil(yMax)
-	b.Text(x-40, y-20, "over virtual time (s): dst entries · exceptions · routes on the GC list", Small, ColDim)
+	b.Text(x-40, y-20, fit(w+40, Small, "along the history (events shown): dst entries · exceptions · routes on the GC list",
+		"dst entries · exceptions · GC list"), Small, ColDim)
 	b.Line(x, y+h, x+w, y+h, 1, ColBorder)
 	b.Line(x, y, x, y+h, 1, ColBorder)
 	b.Text(x-4, y-6, app.Commas(int(yMax)), Small.At(AnchorEnd), ColDim)
 	b.Text(x-4, y+h-12, "0", Small.At(AnchorEnd), ColDim)
-	b.Text(x, y+h+4, fmt.Sprintf("%.0f", t0), Small, ColDim)
-	b.Text(x+w, y+h+4, fmt.Sprintf("%.0f", t1), Small.At(AnchorEnd), ColDim)
-	at := func(s app.Traffic, v int) Point {
-		return Point{x + w*(s.Seconds-t0)/(t1-t0), y + h - h*float64(v)/yMax}
+	b.Text(x, y+h+4, "event "+app.Commas(int(p0)), Small, ColDim)
+	b.Text(x+w, y+h+4, app.Commas(int(p1)), Small.At(AnchorEnd), ColDim)
+	at := func(pos int64, v int64) Point {
+		return Point{x + w*float64(pos-p0)/float64(p1-p0), y + h - h*float64(v)/yMax}
+	}
+	dst := make([]Point, 0, 2*len(hist))
+	exc, list := make([]Point, 0, len(hist)), make([]Point, 0, len(hist))
+	for _, s := range hist {
+		if s.BatchPeak > 0 {
+			dst = append(dst, at(s.PeakAt, s.BatchPeak))
+		}
+		dst = append(dst, at(s.At, s.Dst))
+		exc = append(exc, at(s.At, int64(s.Exceptions)))
+		list = append(list, at(s.At, int64(s.Listed)))
 	}
 	for _, sr := range []struct {
-		get func(app.Traffic) int
+		pts []Point
 		c   color.RGBA
-	}{{func(s app.Traffic) int { return int(s.Dst) }, colSeriesDst},
-		{func(s app.Traffic) int { return s.Exceptions }, colSeriesExc},
-		{func(s app.Traffic) int { return s.Listed }, colSeriesList}} {
-		pts := make([]Point, 0, len(hist))
-		for _, s := range hist {
-			pts = append(pts, at(s, sr.get(s)))
+	}{{dst, colSeriesDst}, {exc, colSeriesExc}, {list, colSeriesList}} {
+		if len(sr.pts) == 1 {
+			sr.pts = append(sr.pts, Point{x + w, sr.pts[0].Y})
 		}
-		if len(pts) == 1 {
-			pts = append(pts, Point{x + w, pts[0].Y})
-		}
-		b.Polyline(pts, 2, sr.c)
+		b.Polyline(sr.pts, 2, sr.c)
 	}
 	b.Tag(n, "series")
 }

@@ -25,6 +25,25 @@ func fit(w float64, st TextStyle, texts ...string) string {
 	return texts[len(texts)-1]
 }
 
+// ellipsis returns s, or its longest start that fits w pixels in style
+// st followed by "…".
+func ellipsis(w float64, st TextStyle, s string) string {
+	if textWidth(s, st) <= w {
+		return s
+	}
+	r := []rune(s)
+	lo, hi := 0, len(r)
+	for lo < hi { // the longest prefix that fits with the ellipsis
+		mid := (lo + hi + 1) / 2
+		if textWidth(string(r[:mid])+"…", st) <= w {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return string(r[:lo]) + "…"
+}
+
 // HeadlineLine returns the headline of strategy s as a lane header shows
 // it in w pixels of Code: the routes one pass checks and its median time
 // with its spread, e.g. "trie walk: 160,163 routes checked, 8.13 ms ±

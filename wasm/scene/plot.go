@@ -191,7 +191,10 @@ func (p *plotArea) axes(b *Builder) {
 	for _, v := range p.ys.ticks() {
 		y := p.y1 - p.ys.frac(v)*(p.y1-p.y0)
 		b.Rect(p.x0, y, p.x1-p.x0, 1, ColGrid)
-		b.Text(p.x0-6, y-7, tickMicros(v), Small.At(AnchorEnd), ColDim)
+		t := tickMicros(v)
+		w := Measure(t, Small)
+		p.grid.claim(p.x0-6-w, y-7, w, labelH) // point labels keep off the tick labels
+		b.Text(p.x0-6, y-7, t, Small.At(AnchorEnd), ColDim)
 	}
 	b.Frame(p.x0, p.y0, p.x1-p.x0, p.y1-p.y0, 1, ColBorder)
 	b.Text((p.x0+p.x1)/2, p.y1+26, "permanent routes in table main (log scale)", Small.At(AnchorMiddle), ColText)

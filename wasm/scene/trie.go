@@ -13,7 +13,7 @@ import (
 // Screen geometry shared by the page and exports, in pixels.
 const (
 	StatusH = 24 // status line at the top of the page
-	HeaderH = 92 // panel title and counters
+	HeaderH = 98 // panel title and counters
 	FooterH = 54 // below a trie view: GC list strip / walk progress
 	Gutter  = 8  // space around and between panels
 	AxisW   = 34 // prefix-length axis left of a trie view
@@ -329,21 +329,8 @@ const (
 	labelPad = 2
 )
 
-// labelWidth is the width of s in the Small style, rounded up: Go
-// Regular's digits, hex letters and 'k' advance at most 0.56 em, the
-// separators ':', '/' and '.' 0.32 em.
-func labelWidth(s string) float64 {
-	w := 0.0
-	for _, r := range s {
-		switch r {
-		case ':', '/', '.':
-			w += 0.32 * Small.Size
-		default:
-			w += 0.56 * Small.Size
-		}
-	}
-	return math.Ceil(w)
-}
+// labelWidth is the width of s in the Small style (Measure), rounded up.
+func labelWidth(s string) float64 { return math.Ceil(Measure(s, Small)) }
 
 // drawLabels writes route counts under the biggest summaries and prefixes
 // next to route-bearing nodes, largest first, where they overlap nothing
