@@ -26,14 +26,14 @@ var engineOrder = map[string]int{
 
 // forbidden lists, per package prefix, imports that must not appear.
 var forbidden = map[string][]string{
-	"engine/":     {"os", "os/exec", "syscall", "syscall/js", "net/http", "time"},
-	"data":        {"syscall/js", "net/http"},
-	"wasm/app":    {"syscall/js", "github.com/hajimehoshi/ebiten/v2", "github.com/tdewolff/canvas"},
-	"wasm/scene":  {"syscall/js", "github.com/hajimehoshi/ebiten/v2", "github.com/tdewolff/canvas"},
-	"wasm/export": {"syscall/js", "github.com/hajimehoshi/ebiten/v2"},
-	"wasm/game":   {"syscall/js"},
-	"cmd/":        {"syscall/js", module + "wasm/game"},
-	"cmd/server":  {module},
+	"engine/":       {"os", "os/exec", "syscall", "syscall/js", "net/http", "time"},
+	"data":          {"syscall/js", "net/http"},
+	"wasm/app":      {"syscall/js", "github.com/hajimehoshi/ebiten/v2", "github.com/tdewolff/canvas"},
+	"render/scene":  {"syscall/js", "github.com/hajimehoshi/ebiten/v2", "github.com/tdewolff/canvas"},
+	"render/export": {"syscall/js", "github.com/hajimehoshi/ebiten/v2"},
+	"wasm/game":     {"syscall/js"},
+	"cmd/":          {"syscall/js", module + "wasm/game"},
+	"cmd/server":    {module},
 }
 
 // under reports whether package dir falls under a rule's prefix: a prefix
@@ -73,7 +73,7 @@ func imports(t *testing.T) map[string][]string {
 
 func TestImportRules(t *testing.T) {
 	pkgs := imports(t)
-	for _, must := range []string{"engine/fib6", "engine/iproute2", "wasm/app", "wasm/scene", "cmd/ip6sim", "cmd/server"} {
+	for _, must := range []string{"engine/fib6", "engine/iproute2", "wasm/app", "render/scene", "cmd/ip6sim", "cmd/server"} {
 		if _, ok := pkgs[must]; !ok {
 			t.Fatalf("package %s not found: the rules check nothing", must)
 		}
@@ -111,13 +111,13 @@ func violation(dir, imp string) string {
 		}
 	case dir == "data" && strings.HasPrefix(imp, module):
 		return "data imports only the standard library"
-	case (dir == "wasm/app" || dir == "wasm/scene") && strings.HasPrefix(imp, module):
-		ok := strings.HasPrefix(imp, module+"engine/") || imp == module+"data" || dir == "wasm/scene" && imp == module+"wasm/app"
+	case (dir == "wasm/app" || dir == "render/scene") && strings.HasPrefix(imp, module):
+		ok := strings.HasPrefix(imp, module+"engine/") || imp == module+"data" || dir == "render/scene" && imp == module+"wasm/app"
 		if !ok {
-			return "wasm/app and wasm/scene import the engine, data and (scene) app only"
+			return "wasm/app and render/scene import the engine, data and (scene) app only"
 		}
-	case dir == "wasm/export" && strings.HasPrefix(imp, module) && imp != module+"wasm/scene":
-		return "wasm/export imports only wasm/scene of this module"
+	case dir == "render/export" && strings.HasPrefix(imp, module) && imp != module+"render/scene":
+		return "render/export imports only render/scene of this module"
 	}
 	return ""
 }
@@ -129,7 +129,7 @@ func TestViolationCatchesBadImports(t *testing.T) {
 		{"engine/trace", "fib6lab/engine/errno"},
 		{"engine/netns", "github.com/hajimehoshi/ebiten/v2"},
 		{"wasm/app", "syscall/js"},
-		{"wasm/scene", "fib6lab/wasm/game"},
+		{"render/scene", "fib6lab/wasm/game"},
 		{"cmd/server", "fib6lab/engine/netns"},
 		{"cmd/ip6sim", "fib6lab/wasm/game"},
 		{"data", "fib6lab/engine/fib6"},

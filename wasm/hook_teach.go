@@ -7,7 +7,6 @@ import (
 
 	"fib6lab/wasm/app"
 	"fib6lab/wasm/game"
-	"fib6lab/wasm/scene"
 )
 
 // addTeachHooks adds to window.fib6lab (h) the player, scenarios,
@@ -63,7 +62,6 @@ func addTeachHooks(h js.Value, s *app.Sim, g *game.Game) {
 		if err == nil && sh.Panel != "" {
 			g.Views.Set(sh.Panel)
 		}
-		applyPresenter(s)
 		return errJS(err)
 	})
 	fn("resetView", func([]js.Value) any { s.TheView().Cam.Reset(); return nil })
@@ -126,12 +124,8 @@ func setPanel(s *app.Sim, name string, to func(bool) bool) any {
 		return map[string]any{"error": "no panel " + name}
 	}
 	*p = to(*p)
-	applyPresenter(s)
 	return *p
 }
-
-// applyPresenter switches the scene palette with presenter mode.
-func applyPresenter(s *app.Sim) { scene.HighContrast(s.TheView().Presenter) }
 
 // teachState returns the state() fields of the player and the view.
 func teachState(s *app.Sim, g *game.Game) map[string]any {

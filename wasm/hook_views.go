@@ -8,7 +8,7 @@ import (
 
 	"fib6lab/wasm/app"
 	"fib6lab/wasm/game"
-	"fib6lab/wasm/scene"
+	"fib6lab/render/scene"
 )
 
 // addViewHooks adds to window.fib6lab (h) what the views and the export

@@ -15,8 +15,8 @@ import (
 	"fib6lab/engine/iproute2"
 	"fib6lab/engine/netns"
 	"fib6lab/wasm/app"
-	"fib6lab/wasm/export"
-	"fib6lab/wasm/scene"
+	"fib6lab/render/export"
+	"fib6lab/render/scene"
 )
 
 // Export geometry and measurement settings.
@@ -88,7 +88,7 @@ func tableScene(ns *netns.Netns, script string) *scene.Scene {
 	hd := scene.Header{
 		Title:    "table main — ip6sim " + script,
 		Subtitle: fmt.Sprintf("kernel model %s · GC strategy %s · HZ %d", ns.Features().Release, ns.GCStrategy(), ns.HZ),
-		Accent:   scene.LaneAccents[ns.GCStrategy()],
+		Accent:   scene.Dark.Accents()[ns.GCStrategy()],
 		Lines: []string{
 			fmt.Sprintf("routes %s   trie nodes %s   virtual time %.2f s (jiffies %d)",
 				app.Commas(tb.Entries), app.Commas(len(lay.Nodes)), float64(ns.Uptime())/float64(ns.HZ), ns.Now()),

@@ -8,7 +8,7 @@ import (
 
 	"fib6lab/engine/iproute2"
 	"fib6lab/engine/netns"
-	"fib6lab/wasm/scene"
+	"fib6lab/render/scene"
 )
 
 const script = `ip link add va type veth peer name vb

@@ -17,7 +17,7 @@ import (
 	"fib6lab/engine/gc"
 	"fib6lab/engine/iproute2"
 	"fib6lab/engine/netns"
-	"fib6lab/wasm/export"
+	"fib6lab/render/export"
 )
 
 // The range of CONFIG_HZ a Linux kernel can be built with: below 12 or

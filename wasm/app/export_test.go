@@ -3,7 +3,7 @@ package app
 import "fib6lab/engine/trace"
 
 // What the external tests of this directory (package app_test, which may
-// import wasm/scene) need from inside the package.
+// import render/scene) need from inside the package.
 
 // Events returns lane l's queued trace: the player's history.
 func (l *Lane) Events() []trace.Event { return l.events }

@@ -10,7 +10,7 @@ import (
 	"fib6lab/engine/gc"
 	"fib6lab/engine/trace"
 	"fib6lab/wasm/app"
-	"fib6lab/wasm/scene"
+	"fib6lab/render/scene"
 )
 
 // headerTitle is a lane header's title as the GC view draws it: the

@@ -98,7 +98,6 @@ type Display struct {
 	Sweep    float64 // world x left of which the trie walk is done, -1 none
 	Strip    []ListEntry
 	StripPos int     // strip entry the list walk stands on, -1 none
-	Listed   int     // routes on tb6_gc_hlist now
 	Removed  []int32 // view indexes of nodes that lost a route in this pass
 	Op       *OpView // console operation on table main shown last, nil none
 	Lookup   Lookup  // last lookup on table main shown
@@ -527,7 +526,6 @@ func (l *Lane) refresh() {
 		}
 	}
 	if l.dirty || l.stripStale {
-		l.Listed = len(tb.GCList())
 		l.relaid()
 	}
 	if l.dirty {

@@ -21,11 +21,12 @@ const (
 	// state: stepping back replays at most that many events.
 	CheckEvery = 2048
 	// MaxLayouts bounds the trie layouts the checkpoints keep alive (each
-	// console add or GC pass that changes the trie makes a new one).
-	MaxLayouts = 4
+	// console add or GC pass that changes the trie makes a new one): a
+	// scenario's hundreds of commands on a small table stay steppable.
+	MaxLayouts = 256
 	// MaxLayoutNodes bounds the view nodes of those layouts together (32
-	// bytes each): past it fewer layouts are kept, so that two layouts of
-	// 1,000,000 routes fit but not five.
+	// bytes each, 128 MiB): past it fewer layouts are kept, so that two
+	// layouts of 1,000,000 routes fit but not five.
 	MaxLayoutNodes = 4 << 20
 )
 
@@ -80,6 +81,7 @@ type segment struct{ at, jiffies int64 }
 
 // history is a lane's record for the player.
 type history struct {
+	start   int64 // jiffies when the history started (the table loaded)
 	base    int64 // absolute index of events[0]
 	checks  []checkpoint
 	next    int  // index of the first checkpoint at or after the position
@@ -305,11 +307,17 @@ func (l *Lane) Timeline() Timeline {
 	t := Timeline{Base: h.base, Head: l.head(), Pos: l.pos(), Dropped: h.base, Marks: h.marks, HZ: l.NS.HZ,
 		Boot: l.NS.Now() - l.NS.Uptime()}
 	// at the head the clock is the namespace's (it runs on while nothing
-	// is queued); before it, the time the events shown were traced at
-	if i := h.segAt(t.Pos); i >= 0 && t.Pos < t.Head {
-		t.Jiffies = h.segs[i].jiffies
-	} else {
+	// is queued); before it, the time the last event shown was traced at,
+	// or the time the history started when none is shown
+	switch i := h.segAt(t.Pos - 1); {
+	case t.Pos == t.Head:
 		t.Jiffies = l.NS.Now()
+	case i >= 0 && t.Pos > t.Base:
+		t.Jiffies = h.segs[i].jiffies
+	case t.Base > 0 && len(h.segs) > 0: // the start of a trimmed history
+		t.Jiffies = h.segs[0].jiffies
+	default:
+		t.Jiffies = h.start
 	}
 	return t
 }

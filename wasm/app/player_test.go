@@ -14,8 +14,8 @@ func fingerprint(l *Lane) string {
 	if l.Op != nil {
 		op = fmt.Sprintf("%+v %s", *l.Op, l.Op.Caption(CaptionWidth))
 	}
-	return fmt.Sprintf("%p %+v %d %g %v %d %d %v %s %+v %d %v %s %+v %+v", l.Layout, l.Pass, l.Current, l.Sweep,
-		l.Strip, l.StripPos, l.Listed, l.Removed, op, l.Lookup, l.opDepth, l.opSkip, l.label, l.teach, l.Pseudo())
+	return fmt.Sprintf("%p %+v %d %g %v %d %+v %v %s %+v %d %v %s %+v %+v", l.Layout, l.Pass, l.Current, l.Sweep,
+		l.Strip, l.StripPos, l.Traffic(), l.Removed, op, l.Lookup, l.opDepth, l.opSkip, l.label, l.teach, l.Pseudo())
 }
 
 // steppedSim returns a small simulation that showed, one event at a time,
@@ -151,7 +151,7 @@ func TestHistoryIsBounded(t *testing.T) {
 	s := loadedSim(t, full(t)[:200], 0)
 	s.Pause()
 	l := s.Lanes[0]
-	for i := range 40 {
+	for i := range MaxLayouts + 10 {
 		s.Exec(fmt.Sprintf("ip -6 route add 2001:db8:%x::/48 via 2001:db8::2 dev eth0", i+1))
 		for s.Pending() > 0 {
 			s.Step()

@@ -292,12 +292,18 @@ func (s *Sim) endBatch() {
 	s.refresh()
 }
 
-// Narration returns the narration line reached at the left lane's
-// position, "" if none.
+// Narration returns the narration line the left lane's player has
+// reached: the last one whose commands' first event it has shown, or at
+// the head of the history the last one run ("" if none); so step 0 shows
+// none, as before the script ran.
 func (s *Sim) Narration() string {
-	p := s.Lanes[0].pos()
+	l := s.Lanes[0]
+	p := l.pos()
+	if p == l.head() {
+		p++ // everything is shown: narrations reached after the last event count
+	}
 	ns := s.teach.narr
-	i := sort.Search(len(ns), func(i int) bool { return ns[i].at > p }) - 1
+	i := sort.Search(len(ns), func(i int) bool { return ns[i].at >= p }) - 1
 	if i < 0 {
 		return ""
 	}

@@ -289,6 +289,7 @@ func (s *Sim) load() error {
 		l.NS.SetTrace(l.rec)
 		l.dirty = true
 		l.sampleTraffic(nil)
+		l.hist.start = l.NS.Now()
 	}
 	if s.opts.DemoRoutes > 0 {
 		if _, err := s.addExpiring(s.opts.DemoRoutes, s.opts.DemoPlen, s.opts.DemoExpires); err != nil {

@@ -13,8 +13,8 @@ import (
 	"fmt"
 	"syscall/js"
 
-	"fib6lab/wasm/export"
-	"fib6lab/wasm/scene"
+	"fib6lab/render/export"
+	"fib6lab/render/scene"
 )
 
 func main() {

@@ -9,7 +9,7 @@ import (
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
 
-	"fib6lab/wasm/scene"
+	"fib6lab/render/scene"
 )
 
 // fonts holds the faces the page writes with (the Go fonts, BSD licence),

@@ -9,7 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"fib6lab/wasm/app"
-	"fib6lab/wasm/scene"
+	"fib6lab/render/scene"
 )
 
 // Game draws an app.Sim with ebiten: two panels side by side, one per GC
@@ -163,6 +163,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		g.camera().SetViewport(float64(l.Slots), float64(vw), float64(vh))
 		g.Sim.TheView().ApplyPending()
 	}
+	g.sb.P = scene.PaletteFor(g.Sim.TheView().Presenter)
 	g.page.BuildView(g.sb, g.Views, g.Sim, g.camera(), float64(g.w), float64(g.h))
 	if g.Views.Current == app.ViewGC && g.Sim.Ready() {
 		scene.Teach(g.sb, g.Sim) // pseudo-code, time line, narration

@@ -35,7 +35,7 @@ func LaneView(i int, w, h float64) (x, y, vw, vh float64) {
 // lane through cam.
 func (p *Page) Build(b *Builder, s *app.Sim, cam *app.Camera, w, h float64) {
 	b.Reset(w, h)
-	b.Rect(0, 0, w, h, ColBG)
+	b.Rect(0, 0, w, h, b.P.BG)
 	for i, l := range s.Lanes {
 		p.lane(b, i, l, s, cam)
 	}
@@ -50,9 +50,9 @@ func (p *Page) lane(b *Builder, i int, l *app.Lane, s *app.Sim, cam *app.Camera)
 	vx, vy, vw, vh := LaneView(i, b.S.W, b.S.H)
 	py := float64(StatusH + Gutter/2)
 	pw := vw + AxisW + Gutter
-	b.Panel(vx-AxisW-Gutter/2, py, pw, b.S.H-CaptionH-py-Gutter/2, LaneHeader(l, s.Headline.State(), pw))
+	b.Panel(vx-AxisW-Gutter/2, py, pw, b.S.H-CaptionH-py-Gutter/2, LaneHeader(&b.P, l, s.Headline.State(), pw))
 	if l.Layout == nil {
-		b.Frame(vx-1, vy-1, vw+2, vh+2, 1, ColBorder)
+		b.Frame(vx-1, vy-1, vw+2, vh+2, 1, b.P.Border)
 		Loading(b, s, vx, vy, vw, vh)
 		return
 	}
@@ -70,9 +70,9 @@ func (p *Page) lane(b *Builder, i int, l *app.Lane, s *app.Sim, cam *app.Camera)
 func Status(b *Builder, s *app.Sim) {
 	n := len(b.S.Items)
 	w := b.S.W
-	b.Rect(0, 0, w, StatusH, ColPanel)
-	b.Rect(0, StatusH-1, w, 1, ColBorder)
-	b.Text(Gutter, 5, fit(w-2*Gutter, Code, statusLines(s)...), Code, ColText)
+	b.Rect(0, 0, w, StatusH, b.P.Panel)
+	b.Rect(0, StatusH-1, w, 1, b.P.Border)
+	b.Text(Gutter, 5, fit(w-2*Gutter, Code, statusLines(s)...), Code, b.P.Text)
 	b.Tag(n, "status")
 }
 
@@ -105,20 +105,20 @@ func statusLines(s *app.Sim) []string {
 func Caption(b *Builder, s *app.Sim) {
 	n := len(b.S.Items)
 	w, y := b.S.W, b.S.H-CaptionH
-	msg, fg, bg := "", ColText, ColPanel
+	msg, fg, bg := "", b.P.Text, b.P.Panel
 	switch {
 	case s.Err != "":
-		msg, fg, bg = "error: "+s.Err, ColError, Hex(0x3d1214)
+		msg, fg, bg = "error: "+s.Err, b.P.Error, Hex(0x3d1214)
 	case s.Lanes[0].Op != nil:
 		msg = s.Lanes[0].Caption(max(int((w-2*Gutter)/monoW), 10))
 	case s.PausedHint() != "":
-		msg, fg = fit(w-2*Gutter, Code, s.PausedHint(), "paused: → steps, Shift+→ next operation, Space plays"), ColCursor
+		msg, fg = fit(w-2*Gutter, Code, s.PausedHint(), "paused: → steps, Shift+→ next operation, Space plays"), b.P.Cursor
 	default:
 		msg, fg = fit(w-2*Gutter, Code, "type ip -6 route add / del / get in the console below: the operation is animated here, step by step",
-			"type ip -6 route get 2001:db8::1 in the console below"), ColDim
+			"type ip -6 route get 2001:db8::1 in the console below"), b.P.Dim
 	}
 	b.Rect(0, y, w, CaptionH, bg)
-	b.Rect(0, y, w, 1, ColBorder)
+	b.Rect(0, y, w, 1, b.P.Border)
 	b.Text(Gutter, y+6, msg, Code, fg)
 	b.Tag(n, "caption")
 }
@@ -127,9 +127,9 @@ func Caption(b *Builder, s *app.Sim) {
 func Loading(b *Builder, s *app.Sim, x, y, w, h float64) {
 	frac := float64(s.Loaded) / float64(max(s.Total(), 1))
 	bx, by, bw := x+w*0.1, y+h/2, w*0.8
-	b.Rect(bx, by, bw, 10, ColBorder)
-	b.Rect(bx, by, bw*frac, 10, ColSummary)
-	b.Text(bx, by-22, fmt.Sprintf("loading %d%%", app.Percent(s.Loaded, s.Total())), Code, ColText)
+	b.Rect(bx, by, bw, 10, b.P.Border)
+	b.Rect(bx, by, bw*frac, 10, b.P.Summary)
+	b.Text(bx, by-22, fmt.Sprintf("loading %d%%", app.Percent(s.Loaded, s.Total())), Code, b.P.Text)
 }
 
 // Strip draws tb6_gc_hlist below the gc-list view v: one box per entry,
@@ -142,24 +142,24 @@ func Strip(b *Builder, v TrieView, l *app.Lane) {
 	b.Text(v.X, v.Y+vh+6, fit(vw, Small,
 		fmt.Sprintf("tb6_gc_hlist, newest first (%d shown): grey waiting · green kept · amber expired · red removed", len(l.Strip)),
 		fmt.Sprintf("tb6_gc_hlist (%d): grey waiting · green kept · amber expired · red removed", len(l.Strip)),
-		fmt.Sprintf("tb6_gc_hlist, newest first (%d shown)", len(l.Strip))), Small, ColDim)
+		fmt.Sprintf("tb6_gc_hlist, newest first (%d shown)", len(l.Strip))), Small, b.P.Dim)
 	if len(l.Strip) > 0 {
 		bw := min(vw/float64(len(l.Strip)), 48)
 		b.Clip(v.X, v.Y, v.X+vw, top+24)
 		for k, e := range l.Strip {
 			x := v.X + float64(k)*bw
-			b.Rect(x+1, top, max(bw-2, 1), 22, entryColour(e.State))
+			b.Rect(x+1, top, max(bw-2, 1), 22, entryColour(&b.P, e.State))
 			if i := v.Layout.Index(e.Node); i >= 0 && (k == l.StripPos || len(l.Strip) <= 64) {
 				nx, ny := v.Layout.NodePos(v.Camera, i)
-				c := Alpha(ColList, 0.4)
+				c := Alpha(b.P.List, 0.4)
 				if k == l.StripPos {
-					c = ColCursor
+					c = b.P.Cursor
 				}
 				b.Line(x+bw/2, top, v.X+float64(nx), v.Y+float64(ny), 1, c)
 			}
 		}
 		if p := l.StripPos; p >= 0 && p < len(l.Strip) {
-			b.Frame(v.X+float64(p)*bw-1, top-2, bw+2, 26, 2, ColCursor)
+			b.Frame(v.X+float64(p)*bw-1, top-2, bw+2, 26, 2, b.P.Cursor)
 		}
 		b.Clip(0, 0, b.S.W, b.S.H)
 	}
@@ -167,16 +167,16 @@ func Strip(b *Builder, v TrieView, l *app.Lane) {
 }
 
 // entryColour returns the colour of a GC list entry in state st.
-func entryColour(st app.EntryState) color.RGBA {
+func entryColour(p *Palette, st app.EntryState) color.RGBA {
 	switch st {
 	case app.EntryKept:
-		return ColKept
+		return p.Kept
 	case app.EntryExpired:
-		return ColExpired
+		return p.Expired
 	case app.EntryRemoved:
-		return ColRemoved
+		return p.Removed
 	}
-	return ColBorder
+	return p.Border
 }
 
 // WalkProgress draws how far the trie walk's queued trace has played, as
@@ -196,8 +196,8 @@ func WalkProgress(b *Builder, l *app.Lane, x, y, w float64) {
 		msgs = []string{fmt.Sprintf("post-order walk done: stepped on %s nodes and aged %s routes to remove %s", v, c, r),
 			fmt.Sprintf("walk done: %s nodes, %s routes aged, %s removed", v, c, r), "walk done"}
 	}
-	b.Rect(x, y+16, w, 8, ColBorder)
-	b.Rect(x, y+16, w*frac, 8, ColWalk)
-	b.Text(x, y-4, fit(w, Small, msgs...), Small, ColDim)
+	b.Rect(x, y+16, w, 8, b.P.Border)
+	b.Rect(x, y+16, w*frac, 8, b.P.Walk)
+	b.Text(x, y-4, fit(w, Small, msgs...), Small, b.P.Dim)
 	b.Tag(n, "walk-progress")
 }

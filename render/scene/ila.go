@@ -10,14 +10,12 @@ import (
 	"fib6lab/wasm/app"
 )
 
-// The ILA address fields' colours: locator, identifier type, C bit,
-// identifier, checksum adjustment word.
+// The ILA address fields' colours that are not the palette's: locator
+// and identifier (the identifier type, C bit and adjustment word take the
+// palette's Walk, Cursor and List).
 var (
 	colLocator = Hex(0x388bfd)
-	colType    = ColWalk
-	colCBit    = ColCursor
 	colIdent   = Hex(0x6e7681)
-	colAdjust  = ColList
 )
 
 // ilaStages are the steps of ila_output a packet goes through, in order.
@@ -31,7 +29,7 @@ var ilaStages = []string{"route lookup (SIR)", "lwtunnel output", "translate", "
 // page's status line and caption.
 func ILAScene(b *Builder, s *app.Sim, w, h float64) {
 	b.Reset(w, h)
-	b.Rect(0, 0, w, h, ColBG)
+	b.Rect(0, 0, w, h, b.P.BG)
 	for i, l := range s.Lanes {
 		x, pw := column(w, 2, i)
 		ilaPanel(b, l, x, StatusH+Gutter/2, pw, h-StatusH-Gutter-CaptionH)
@@ -54,14 +52,17 @@ func ilaPanel(b *Builder, l *app.Lane, x, y, w, h float64) {
 		lines = append(lines, fit(lw, Code, fmt.Sprintf("%s · translated lookup visited %d nodes", p.Command, p.Visited),
 			fmt.Sprintf("visited %d nodes", p.Visited)))
 	}
-	hd := Header{Title: l.ID + " · " + l.Kernel().String() + " · ila_output", Subtitle: fit(lw, Small, cache, ""),
-		Accent: LaneAccents[l.Strategy()], Lines: lines}
+	hd := Header{Title: fit(lw, Title, l.ID+" · "+laneTitle(l)+" · ila_output", l.ID+" · "+laneTitle(l)), Subtitle: fit(lw, Small, cache, ""),
+		Accent: b.P.Accents()[l.Strategy()], Lines: lines}
 	bx, by, bw, bh := b.Panel(x, y, w, h, hd)
 	cx, cw := bx+16, bw-32
 	if p == nil {
 		n := len(b.S.Items)
-		b.Text(cx, by+20, fit(cw, Small, "no packet yet: load the scenario \"ILA flows\" or type an ILA route and send, e.g.", "no packet yet"), Small, ColDim)
-		b.Text(cx, by+40, fit(cw, Code, "send 3333::2000:0:0:2 count 3", ""), Code, ColText)
+		b.Text(cx, by+20, fit(cw, Small, "no packet through an ILA route yet: choose \"ILA flows\" in the scenario menu, or type an ILA route and send to it:",
+			"no ILA packet yet: try the scenario \"ILA flows\", or type:"), Small, b.P.Cursor)
+		b.Text(cx, by+40, fit(cw, Code, "ip -6 route add 3333::2000:0:0:2/128 encap ila 2001:db8:2:0 csum-mode neutral-map dev eth0",
+			"ip -6 route add 3333::2000:0:0:2/128 encap ila 2001:db8:2:0 dev eth0", ""), Code, b.P.Text)
+		b.Text(cx, by+60, "send 3333::2000:0:0:2 count 3", Code, b.P.Text)
 		b.Tag(n, "verdict")
 		return
 	}
@@ -78,26 +79,26 @@ func ilaPipeline(b *Builder, p *app.Packet, phase float64, x, y, w float64) {
 	cur := min(int(phase*float64(len(ilaStages))), len(ilaStages)-1)
 	for k, s := range ilaStages {
 		bx := x + float64(k)*(bw+10)
-		fill, tc := ColPanel, ColText
+		fill, tc := b.P.Panel, b.P.Text
 		switch {
 		case k == 4 && p.Hit:
-			s, tc = "skipped: hit", ColKept
+			s, tc = "skipped: hit", b.P.Kept
 		case k == cur:
-			fill = Alpha(ColCursor, 0.25)
+			fill = Alpha(b.P.Cursor, 0.25)
 		}
-		b.Box(bx, y, bw, 30, fill, ColBorder, 1)
+		b.Box(bx, y, bw, 30, fill, b.P.Border, 1)
 		b.Text(bx+bw/2, y+9, s, Small.At(AnchorMiddle), tc)
 		if k > 0 {
-			b.Line(bx-9, y+15, bx-1, y+15, 1.5, ColDim)
+			b.Line(bx-9, y+15, bx-1, y+15, 1.5, b.P.Dim)
 		}
 	}
 	px := x + phase*w
-	b.Dot(min(px, x+w-6), y+40, 5, ColCursor)
+	b.Dot(min(px, x+w-6), y+40, 5, b.P.Cursor)
 	msg := fmt.Sprintf("packet to %s: route %s, encap ila %s csum-mode %s -> ila_output", p.SIR, p.SIRRoute, p.Locator, p.Mode)
 	if !p.ILARoute {
 		msg = fmt.Sprintf("packet to %s: route %s has no ILA encap: not translated", p.SIR, p.SIRRoute)
 	}
-	b.Text(x, y+52, fit(w, Small, msg, ""), Small, ColDim)
+	b.Text(x, y+52, fit(w, Small, msg, ""), Small, b.P.Dim)
 	b.Tag(n, "pipeline")
 }
 
@@ -110,10 +111,10 @@ func ilaBits(b *Builder, p *app.Packet, x, y, w float64) {
 	for k, e := range []struct {
 		s string
 		c color.RGBA
-	}{{"locator (64 bits)", colLocator}, {"identifier type", colType}, {"C bit", colCBit}, {"identifier", colIdent}, {"adjustment word", colAdjust}} {
+	}{{"locator (64 bits)", colLocator}, {"identifier type", b.P.Walk}, {"C bit", b.P.Cursor}, {"identifier", colIdent}, {"adjustment word", b.P.List}} {
 		lx := x + float64(k)*w/5
 		b.Rect(lx, ly+2, 9, 9, e.c)
-		b.Text(lx+13, ly, e.s, Small, ColDim)
+		b.Text(lx+13, ly, e.s, Small, b.P.Dim)
 	}
 	b.Tag(n, "bits")
 }
@@ -129,32 +130,32 @@ func bitRows(b *Builder, name string, a, was netip.Addr, x, y, w float64) {
 		for k := range 64 {
 			bit := row*64 + k
 			on := v[bit/8]>>(7-bit%8)&1 == 1
-			c := bitColour(bit)
+			c := bitColour(&b.P, bit)
 			if !on {
 				c = Alpha(c, 0.22)
 			}
 			b.Rect(x+float64(k)*cell+0.5, ry, cell-1, 12, c)
 			if on != (old[bit/8]>>(7-bit%8)&1 == 1) {
-				b.Frame(x+float64(k)*cell-0.5, ry-1, cell+1, 14, 1, ColText)
+				b.Frame(x+float64(k)*cell-0.5, ry-1, cell+1, 14, 1, b.P.Text)
 			}
 		}
 	}
-	b.Text(x, y, fmt.Sprintf("%s  %s", name, a), Code, ColText)
+	b.Text(x, y, fmt.Sprintf("%s  %s", name, a), Code, b.P.Text)
 	b.Text(x, y+52, fmt.Sprintf("locator %s   type %d (%s)   C %d   adjustment 0x%04x",
-		ila.LocatorOf(v), ila.AddrIdentType(v), ila.AddrIdentType(v), bool01(ila.CsumNeutral(v)), ila.AdjustWord(v)), Code, ColDim)
+		ila.LocatorOf(v), ila.AddrIdentType(v), ila.AddrIdentType(v), bool01(ila.CsumNeutral(v)), ila.AdjustWord(v)), Code, b.P.Dim)
 }
 
 // bitColour returns the colour of the ILA field address bit i is in.
-func bitColour(i int) color.RGBA {
+func bitColour(p *Palette, i int) color.RGBA {
 	switch {
 	case i < 64:
 		return colLocator
 	case i < 67:
-		return colType
+		return p.Walk
 	case i == 67:
-		return colCBit
+		return p.Cursor
 	case i >= 112:
-		return colAdjust
+		return p.List
 	}
 	return colIdent
 }
@@ -173,17 +174,17 @@ func ilaVerdict(b *Builder, p *app.Packet, x, y, w, h float64) {
 	n := len(b.S.Items)
 	switch {
 	case !p.Answer.IsValid():
-		b.Text(x, y, "dropped: no route for the translated destination (EHOSTUNREACH)", Title, ColRemoved)
+		b.Text(x, y, "dropped: no route for the translated destination (EHOSTUNREACH)", Title, b.P.Removed)
 	case !p.Cached:
-		b.Box(x, y-4, w, 30, Alpha(ColWalk, 0.15), ColWalk, 1)
-		b.Text(x+10, y+3, fit(w-20, Title, fmt.Sprintf("no dst_cache: ip6_route_output(%s) for every packet", p.ILA), "no dst_cache: a lookup per packet"), Title, ColWalk)
+		b.Box(x, y-4, w, 30, Alpha(b.P.Walk, 0.15), b.P.Walk, 1)
+		b.Text(x+10, y+3, fit(w-20, Title, fmt.Sprintf("no dst_cache: ip6_route_output(%s) for every packet", p.ILA), "no dst_cache: a lookup per packet"), Title, b.P.Walk)
 		walkPath(b, p, x, y+38, w, h-38)
 	case p.Hit:
-		b.Box(x, y-4, w, 30, Alpha(ColKept, 0.18), ColKept, 1)
-		b.Text(x+10, y+3, "dst_cache HIT: the cached route, cookie valid — no lookup", Title, ColKept)
+		b.Box(x, y-4, w, 30, Alpha(b.P.Kept, 0.18), b.P.Kept, 1)
+		b.Text(x+10, y+3, "dst_cache HIT: the cached route, cookie valid — no lookup", Title, b.P.Kept)
 	default:
-		b.Box(x, y-4, w, 30, Alpha(ColRemoved, 0.15), ColRemoved, 1)
-		b.Text(x+10, y+3, fmt.Sprintf("dst_cache MISS: ip6_route_output(%s)", p.ILA), Title, ColRemoved)
+		b.Box(x, y-4, w, 30, Alpha(b.P.Removed, 0.15), b.P.Removed, 1)
+		b.Text(x+10, y+3, fmt.Sprintf("dst_cache MISS: ip6_route_output(%s)", p.ILA), Title, b.P.Removed)
 		walkPath(b, p, x, y+38, w, h-38)
 	}
 	b.Tag(n, "verdict")
@@ -212,28 +213,28 @@ func walkPath(b *Builder, p *app.Packet, x, y, w, h float64) {
 		rx, ry := at(row)
 		switch s.Kind {
 		case trace.OpBegin:
-			b.Text(rx, ry, "fib6_table_lookup", Small, ColDim)
+			b.Text(rx, ry, "fib6_table_lookup", Small, b.P.Dim)
 			prev, shift = Point{}, 0
 			row++
 		case trace.NodeVisit:
 			pt := Point{rx + 16 + shift, ry + 7}
 			if prev.Y != 0 && prev.Y < pt.Y {
-				b.Line(prev.X, prev.Y, pt.X, pt.Y, 1.5, ColEdge)
+				b.Line(prev.X, prev.Y, pt.X, pt.Y, 1.5, b.P.Edge)
 			}
-			b.Dot(pt.X, pt.Y, 4.5, ColRTInfo)
-			b.Text(rx+34, ry+1, fmt.Sprintf("#%d fn_bit %d", s.Node, s.Bit), Small, ColText)
+			b.Dot(pt.X, pt.Y, 4.5, b.P.RTInfo)
+			b.Text(rx+34, ry+1, fmt.Sprintf("#%d fn_bit %d", s.Node, s.Bit), Small, b.P.Text)
 			prev, nodes[s.Node] = pt, pt
 			row++
 		case trace.BitTest:
-			b.Text(prev.X-16-shift+cw-10, prev.Y-7, fmt.Sprintf("bit %d=%d %s", s.Bit, s.Val, [2]string{"←", "→"}[s.Val&1]), Small.At(AnchorEnd), ColDim)
+			b.Text(prev.X-16-shift+cw-10, prev.Y-7, fmt.Sprintf("bit %d=%d %s", s.Bit, s.Val, [2]string{"←", "→"}[s.Val&1]), Small.At(AnchorEnd), b.P.Dim)
 			shift = 10 * float64(s.Val)
 		case trace.Backtrack:
-			b.Text(prev.X-16-shift+cw-10, prev.Y-7, "backtrack", Small.At(AnchorEnd), ColExpired)
+			b.Text(prev.X-16-shift+cw-10, prev.Y-7, "backtrack", Small.At(AnchorEnd), b.P.Expired)
 		case trace.NodeMatch:
 			if pt, ok := nodes[s.Node]; ok {
-				b.Circle(pt.X, pt.Y, 8, color.RGBA{}, ColCursor, 2)
+				b.Circle(pt.X, pt.Y, 8, color.RGBA{}, b.P.Cursor, 2)
 			}
 		}
 	}
-	b.Text(x, y+float64(min(row, per))*rowH+6, fmt.Sprintf("answer: %s  (%d nodes visited, ringed: the node that answered)", p.Answer, p.Visited), Code, ColCursor)
+	b.Text(x, y+float64(min(row, per))*rowH+6, fmt.Sprintf("answer: %s  (%d nodes visited, ringed: the node that answered)", p.Answer, p.Visited), Code, b.P.Cursor)
 }

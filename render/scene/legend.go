@@ -18,46 +18,46 @@ type LegendEntry struct {
 // trie walk's marks left, the routes and the console's right.
 var LegendEntries = []LegendEntry{
 	{"node with routes · its prefix", []string{"node", "label"}, func(b *Builder, x, y float64) {
-		b.Rect(x-2, y-2, 4, 4, ColRTInfo)
+		b.Rect(x-2, y-2, 4, 4, b.P.RTInfo)
 	}},
 	{"node without routes (a branch)", []string{"node"}, func(b *Builder, x, y float64) {
-		b.Rect(x-1.5, y-1.5, 3, 3, ColInner)
+		b.Rect(x-1.5, y-1.5, 3, 3, b.P.Inner)
 	}},
 	{"narrow subtree · 793, 1.3k routes", []string{"summary", "label"}, func(b *Builder, x, y float64) {
-		b.Rect(x-3, y-5, 6, 10, Alpha(ColSummary, 0.35))
-		b.Rect(x-3, y-5, 6, 2, Alpha(ColRTInfo, 0.8))
+		b.Rect(x-3, y-5, 6, 10, Alpha(b.P.Summary, 0.35))
+		b.Rect(x-3, y-5, 6, 2, Alpha(b.P.RTInfo, 0.8))
 	}},
 	{"GC walk: its node and path", []string{"cursor", "walker"}, func(b *Builder, x, y float64) {
-		b.Line(x-7, y-5, x-3, y-1, 2, ColCursor)
-		b.Frame(x-3, y-4, 8, 8, 2, ColCursor)
+		b.Line(x-7, y-5, x-3, y-1, 2, b.P.Cursor)
+		b.Frame(x-3, y-4, 8, 8, 2, b.P.Cursor)
 	}},
 	{"trie walk sweep: walked part", []string{"sweep"}, func(b *Builder, x, y float64) {
-		b.Rect(x-7, y-5, 7, 10, Alpha(ColWalk, 0.25))
-		b.Rect(x, y-5, 2, 10, ColWalk)
+		b.Rect(x-7, y-5, 7, 10, Alpha(b.P.Walk, 0.25))
+		b.Rect(x, y-5, 2, 10, b.P.Walk)
 	}},
 	{"route removed", []string{"removed"}, func(b *Builder, x, y float64) {
-		cross(b, x, y, 4, 2, ColRemoved)
+		cross(b, x, y, 4, 2, b.P.Removed)
 	}},
 	{"node with a route that can expire", []string{"expiring"}, func(b *Builder, x, y float64) {
-		b.Rect(x-3.5, y-3.5, 7, 7, ColExpiring)
+		b.Rect(x-3.5, y-3.5, 7, 7, b.P.Expiring)
 	}},
 	{"your command: path down the trie", []string{"op"}, func(b *Builder, x, y float64) {
-		b.Line(x-6, y-4, x+5, y+4, 2, ColOp)
-		b.Rect(x-7.5, y-5.5, 4, 4, ColOp)
-		b.Rect(x+3.5, y+2.5, 4, 4, ColOp)
+		b.Line(x-6, y-4, x+5, y+4, 2, b.P.Op)
+		b.Rect(x-7.5, y-5.5, 4, 4, b.P.Op)
+		b.Rect(x+3.5, y+2.5, 4, 4, b.P.Op)
 	}},
 	{"created / linked by your command", []string{"op"}, func(b *Builder, x, y float64) {
-		b.Frame(x-5, y-5, 10, 10, 2.5, ColOp)
+		b.Frame(x-5, y-5, 10, 10, 2.5, b.P.Op)
 	}},
 	{"node that answered a lookup", []string{"op"}, func(b *Builder, x, y float64) {
-		b.Frame(x-4.5, y-4.5, 9, 9, 2, ColMatch)
-		b.Frame(x-7, y-7, 14, 14, 1, Alpha(ColMatch, 0.6))
+		b.Frame(x-4.5, y-4.5, 9, 9, 2, b.P.Match)
+		b.Frame(x-7, y-7, 14, 14, 1, Alpha(b.P.Match, 0.6))
 	}},
 	{"prefix length: /0 top, /128 bottom", []string{"axis"}, func(b *Builder, x, y float64) {
-		b.Text(x, y-7, "/48", Small.At(AnchorMiddle), ColDim)
+		b.Text(x, y-7, "/48", Small.At(AnchorMiddle), b.P.Dim)
 	}},
 	{"K hides or shows this legend", nil, func(b *Builder, x, y float64) {
-		b.Text(x, y-7, "K", Small.At(AnchorMiddle).bold(), ColCursor)
+		b.Text(x, y-7, "K", Small.At(AnchorMiddle).bold(), b.P.Cursor)
 	}},
 }
 
@@ -99,13 +99,13 @@ func legendBoxes(entries []LegendEntry, maxW float64) []LegendBox {
 // each entry's swatch and text, filled column by column.
 func (b *Builder) LegendPanel(x, y float64, lb LegendBox) {
 	n := len(b.S.Items)
-	b.Box(x, y, lb.W, lb.H, Alpha(ColPanel, 0.94), ColBorder, 1)
+	b.Box(x, y, lb.W, lb.H, Alpha(b.P.Panel, 0.94), b.P.Border, 1)
 	colW := (lb.W - 2*legendPad - float64(lb.Cols-1)*legendGap) / float64(lb.Cols)
 	for i, e := range lb.Entries {
 		cx := x + legendPad + float64(i/lb.Rows)*(colW+legendGap)
 		cy := y + legendPad + float64(i%lb.Rows)*legendRowH
 		e.swatch(b, cx+legendSwatch/2-2, cy+legendRowH/2)
-		b.Text(cx+legendSwatch, cy+1, e.Text, Small, ColDim)
+		b.Text(cx+legendSwatch, cy+1, e.Text, Small, b.P.Dim)
 	}
 	b.Tag(n, "legend")
 }

@@ -4,7 +4,7 @@ import (
 	"reflect"
 	"testing"
 
-	"fib6lab/wasm/scene"
+	"fib6lab/render/scene"
 )
 
 func TestEncodeRoundTrip(t *testing.T) {

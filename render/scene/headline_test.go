@@ -69,7 +69,7 @@ func TestLaneHeadersFit(t *testing.T) {
 	for _, sw := range []float64{1024, 1280, 1600, 1920, 1024 / 1.5, 1280 / 1.5, 1600 / 1.5, 1920 / 1.5} {
 		pw := (sw-3*Gutter)/2 + Gutter // LaneView's width with its axis and gutter
 		for i, l := range lanes {
-			hd := LaneHeader(l, afterFirstPass, pw)
+			hd := LaneHeader(&Dark, l, afterFirstPass, pw)
 			inner := pw - 20
 			for _, line := range hd.Lines {
 				if w := textWidth(line, Code); w > inner {

@@ -17,7 +17,7 @@ import (
 	"github.com/tdewolff/canvas/renderers/rasterizer"
 	"github.com/tdewolff/canvas/renderers/svg"
 
-	"fib6lab/wasm/scene"
+	"fib6lab/render/scene"
 )
 
 // Formats lists the formats Write knows, as file extensions.

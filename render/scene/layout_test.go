@@ -10,12 +10,12 @@ import (
 // texts side by side or one under the other are neither.
 func TestLayoutCountsClippedAndOverlappingTexts(t *testing.T) {
 	b := NewBuilder(300, 100)
-	b.Text(10, 10, "fits easily", Small, ColText)
-	b.Text(10, 30, "one line", Code, ColText)
-	b.Text(10, 45, "the next line", Code, ColText) // 15 px lower: Code's line box is 14.4 px
-	b.Text(200, 60, "a sentence far too long to fit in the 100 pixels left", Small, ColText)
-	b.Text(10, 80, "routes checked 160,163", Code, ColText)
-	b.Text(60, 82, "removed 10", Code, ColText)
+	b.Text(10, 10, "fits easily", Small, b.P.Text)
+	b.Text(10, 30, "one line", Code, b.P.Text)
+	b.Text(10, 45, "the next line", Code, b.P.Text) // 15 px lower: Code's line box is 14.4 px
+	b.Text(200, 60, "a sentence far too long to fit in the 100 pixels left", Small, b.P.Text)
+	b.Text(10, 80, "routes checked 160,163", Code, b.P.Text)
+	b.Text(60, 82, "removed 10", Code, b.P.Text)
 	l := b.S.Layout()
 	if l.Clipped != 1 || len(l.ClippedTexts) != 1 || l.ClippedTexts[0] != "a sentence far too long to fit in the 100 pixels left" {
 		t.Errorf("clipped %d %q, want the long sentence", l.Clipped, l.ClippedTexts)
@@ -42,8 +42,8 @@ func TestMeasureUsesTheGoFonts(t *testing.T) {
 func TestHashChangesWithWhatIsDrawn(t *testing.T) {
 	draw := func(x float64, s string) string {
 		b := NewBuilder(100, 100)
-		b.Rect(x, 0, 10, 10, ColWalk)
-		b.Text(0, 20, s, Small, ColText)
+		b.Rect(x, 0, 10, 10, b.P.Walk)
+		b.Text(0, 20, s, Small, b.P.Text)
 		return b.S.Hash()
 	}
 	a := draw(0, "a")

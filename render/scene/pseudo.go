@@ -44,19 +44,19 @@ func Pseudo(b *Builder, x, y, w float64, pv app.PseudoView) {
 	}
 	n := len(b.S.Items)
 	h := float64(len(pv.Lines)+len(pv.Values)+2) * pseudoLineH
-	b.Box(x, y, w, h, Alpha(ColPanel, 0.94), ColBorder, 1)
-	b.Text(x+8, y+4, pv.Func, Code.bold(), ColCursor)
+	b.Box(x, y, w, h, Alpha(b.P.Panel, 0.94), b.P.Border, 1)
+	b.Text(x+8, y+4, pv.Func, Code.bold(), b.P.Cursor)
 	for i, line := range pv.Lines {
 		ly := y + float64(i+1)*pseudoLineH + 4
-		c := ColDim
+		c := b.P.Dim
 		if i == pv.Line {
-			b.Rect(x+2, ly-2, w-4, pseudoLineH, Alpha(ColCursor, 0.25))
-			c = ColText
+			b.Rect(x+2, ly-2, w-4, pseudoLineH, Alpha(b.P.Cursor, 0.25))
+			c = b.P.Text
 		}
 		b.Text(x+8, ly, fmt.Sprintf("%2d  %s", i+1, line), Code, c)
 	}
 	for i, val := range pv.Values {
-		b.Text(x+8, y+float64(len(pv.Lines)+1+i)*pseudoLineH+8, "= "+val, Code, ColExpiring)
+		b.Text(x+8, y+float64(len(pv.Lines)+1+i)*pseudoLineH+8, "= "+val, Code, b.P.Expiring)
 	}
 	b.Tag(n, "pseudo")
 }
@@ -68,22 +68,22 @@ func (st TextStyle) bold() TextStyle { st.Bold = true; return st }
 // as a bar, a tick per operation, the position, and the virtual time.
 func Timeline(b *Builder, x, y, w float64, t app.Timeline) {
 	n := len(b.S.Items)
-	b.Box(x, y, w, timelineH, Alpha(ColPanel, 0.94), ColBorder, 1)
+	b.Box(x, y, w, timelineH, Alpha(b.P.Panel, 0.94), b.P.Border, 1)
 	span := float64(max(t.Head-t.Base, 1))
 	px := func(at int64) float64 { return x + 4 + (w-8)*float64(at-t.Base)/span }
 	by := y + 18
-	b.Rect(x+4, by, w-8, 3, ColBorder)
-	b.Rect(x+4, by, px(t.Pos)-x-4, 3, ColSummary)
+	b.Rect(x+4, by, w-8, 3, b.P.Border)
+	b.Rect(x+4, by, px(t.Pos)-x-4, 3, b.P.Summary)
 	for _, m := range t.Marks {
-		b.Rect(px(m.At), by-4, 1, 11, ColWalk)
+		b.Rect(px(m.At), by-4, 1, 11, b.P.Walk)
 	}
-	b.Rect(px(t.Pos)-1, by-7, 3, 17, ColCursor)
+	b.Rect(px(t.Pos)-1, by-7, 3, 17, b.P.Cursor)
 	label := fmt.Sprintf("event %s of %s   ·   %d operations   ·   t = %.2f s (jiffies %d)",
 		app.Commas(int(t.Pos-t.Base)), app.Commas(int(t.Head-t.Base)), len(t.Marks), t.Seconds(), t.Jiffies)
 	if t.Dropped > 0 {
 		label += fmt.Sprintf("   ·   %s older events dropped", app.Commas(int(t.Dropped)))
 	}
-	b.Text(x+6, y+2, label, Small, ColText)
+	b.Text(x+6, y+2, label, Small, b.P.Text)
 	b.Tag(n, "timeline")
 }
 
@@ -93,6 +93,6 @@ func Narration(b *Builder, text string) {
 	n := len(b.S.Items)
 	y := float64(StatusH + HeaderH)
 	b.Rect(Gutter, y, b.S.W-2*Gutter, narrationH, Alpha(Hex(0x1f6feb), 0.85))
-	b.Text(b.S.W/2, y+5, text, Small.At(AnchorMiddle).bold(), ColText)
+	b.Text(b.S.W/2, y+5, text, Small.At(AnchorMiddle).bold(), b.P.Text)
 	b.Tag(n, "narration")
 }

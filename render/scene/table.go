@@ -7,7 +7,7 @@ import "fib6lab/wasm/app"
 // detail), highlighting m, and the legend where it hides the least.
 func TableScene(lay *app.Layout, hd Header, m Marks, w, h float64) *Scene {
 	b := NewBuilder(w, h)
-	b.Rect(0, 0, w, h, ColBG)
+	b.Rect(0, 0, w, h, b.P.BG)
 	bx, by, bw, bh := b.Panel(Gutter/2, Gutter/2, w-Gutter, h-Gutter, hd)
 	var cam app.Camera
 	vw, vh := bw-AxisW-Gutter, bh-Gutter

@@ -13,7 +13,7 @@ import (
 
 	"fib6lab/data"
 	"fib6lab/wasm/app"
-	"fib6lab/wasm/scene"
+	"fib6lab/render/scene"
 )
 
 // readySim returns a page simulation over the first n prefixes of the
@@ -241,7 +241,7 @@ func TestAddedPermanentRouteIsNotMarkedExpiring(t *testing.T) {
 		t.Fatal("the add is not drawn")
 	}
 	for _, it := range sc.Items {
-		if it.Tag != "legend" && (it.Fill == scene.ColExpiring || it.Stroke == scene.ColExpiring) {
+		if it.Tag != "legend" && (it.Fill == scene.Dark.Expiring || it.Stroke == scene.Dark.Expiring) {
 			t.Errorf("%s item in the expiring routes' colour: %+v", it.Tag, it)
 		}
 	}
@@ -262,7 +262,7 @@ func TestLegendKeepsOffTheStudentsRoute(t *testing.T) {
 		sc := pageScene(&p, s, w, h)
 		var panels []scene.Rect
 		for _, it := range sc.Tagged("legend") {
-			if it.Kind == scene.KindRect && it.Stroke == scene.ColBorder { // the panel's box
+			if it.Kind == scene.KindRect && it.Stroke == scene.Dark.Border { // the panel's box
 				panels = append(panels, scene.Rect{X: it.X0, Y: it.Y0, W: it.X1 - it.X0, H: it.Y1 - it.Y0})
 			}
 		}

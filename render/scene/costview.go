@@ -23,6 +23,6 @@ func CostScene(b *Builder, c *app.CostRun, w, h float64) {
 		msg = fmt.Sprintf("measuring %s permanent routes + 1 expiring: table %d%% built, then %d passes per strategy",
 			app.Commas(routes), app.Percent(added, routes), app.CostReps)
 	}
-	b.Text(w-Gutter, 62, msg, Small.At(AnchorEnd), ColCursor)
+	b.Text(w-Gutter, 62, msg, Small.At(AnchorEnd), b.P.Cursor)
 	b.Tag(n, "progress")
 }

@@ -9,7 +9,7 @@ import (
 	"golang.org/x/image/font/gofont/gomono"
 	"golang.org/x/image/font/gofont/goregular"
 
-	"fib6lab/wasm/scene"
+	"fib6lab/render/scene"
 )
 
 // Canvas draws s on a new canvas whose units are scene pixels (canvas

@@ -7,12 +7,6 @@ import (
 )
 
 // Colours of console operations: everything a command did is cyan, so
-// that it is never taken for a mark of the GC (a route that can expire is
-// green, ColExpiring); a lookup's answer is yellow.
-var (
-	ColOp    = Hex(0x39c5cf) // descent path, nodes created, route linked
-	ColMatch = Hex(0xffd33d) // the node that answered a lookup
-)
 
 // opMarks draws the console operation of v's marks over trie view v: the
 // descent path, the nodes created, freed, linked or unlinked and the node
@@ -48,31 +42,31 @@ func (t *Trie) opMarks(b *Builder, v TrieView) {
 	for _, id := range op.Path {
 		x, y, ok := pos(id)
 		if ok && prev {
-			b.Line(v.X+px, v.Y+py, v.X+x, v.Y+y, 2.5, ColOp)
+			b.Line(v.X+px, v.Y+py, v.X+x, v.Y+y, 2.5, b.P.Op)
 		}
 		if ok {
-			b.Rect(v.X+x-2.5, v.Y+y-2.5, 5, 5, ColOp)
+			b.Rect(v.X+x-2.5, v.Y+y-2.5, 5, 5, b.P.Op)
 			t.grid.fill(x-2.5, y-2.5, 5, 5)
 		}
 		px, py, prev = x, y, ok
 	}
 	for _, id := range op.Created {
-		frame(id, 16, 1.5, ColOp)
+		frame(id, 16, 1.5, b.P.Op)
 	}
 	for _, id := range append(op.Freed[:len(op.Freed):len(op.Freed)], op.Unlinked) {
 		if x, y, ok := pos(id); ok {
-			cross(b, v.X+x, v.Y+y, 6, 2.5, ColRemoved)
+			cross(b, v.X+x, v.Y+y, 6, 2.5, b.P.Removed)
 		}
 	}
-	lx, ly, linked := frame(op.Linked, 12, 3, ColOp)
+	lx, ly, linked := frame(op.Linked, 12, 3, b.P.Op)
 	if !op.Done {
-		frame(op.Cursor, 14, 2, ColCursor)
+		frame(op.Cursor, 14, 2, b.P.Cursor)
 	}
-	if x, y, ok := frame(op.Match, 18, 2.5, ColMatch); ok {
-		frame(op.Match, 26, 1, Alpha(ColMatch, 0.6))
-		t.tag(b, v, op.Prefix, x, y, 16, ColMatch)
+	if x, y, ok := frame(op.Match, 18, 2.5, b.P.Match); ok {
+		frame(op.Match, 26, 1, Alpha(b.P.Match, 0.6))
+		t.tag(b, v, op.Prefix, x, y, 16, b.P.Match)
 	} else if linked && op.Prefix != "" {
-		t.tag(b, v, op.Prefix, lx, ly, 12, ColOp)
+		t.tag(b, v, op.Prefix, lx, ly, 12, b.P.Op)
 	}
 	b.Tag(n, "op")
 }
@@ -89,7 +83,7 @@ func (t *Trie) tag(b *Builder, v TrieView, s string, x, y, gap float64, c color.
 	}
 	ty := app.Clamp(y-7, 2, vh-15)
 	t.grid.fill(tx-3, ty-2, w+6, 17)
-	b.Rect(v.X+tx-3, v.Y+ty-2, w+6, 17, Alpha(ColBG, 0.9))
+	b.Rect(v.X+tx-3, v.Y+ty-2, w+6, 17, Alpha(b.P.BG, 0.9))
 	b.Frame(v.X+tx-3, v.Y+ty-2, w+6, 17, 1, Alpha(c, 0.7))
 	b.Text(v.X+tx, v.Y+ty, s, Code, c)
 }

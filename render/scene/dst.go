@@ -11,13 +11,6 @@ import (
 // 5,000 in-flight packets.
 const dstScaleMin = 6000
 
-// The route cache view's series colours.
-var (
-	colSeriesDst  = ColWalk    // dst entries
-	colSeriesExc  = ColExpired // fib_rt_cache
-	colSeriesList = ColList    // routes on the GC list
-)
-
 // DstScene draws the route cache view into b (reset to w x h): per lane,
 // at the player's position, the dst entries gauge against gc_thresh and
 // max_size, the dst_ops counters, the kernel log and the counters over
@@ -25,7 +18,7 @@ var (
 // page's status line and caption.
 func DstScene(b *Builder, s *app.Sim, w, h float64) {
 	b.Reset(w, h)
-	b.Rect(0, 0, w, h, ColBG)
+	b.Rect(0, 0, w, h, b.P.BG)
 	for i, l := range s.Lanes {
 		x, pw := column(w, len(s.Lanes), i)
 		dstLane(b, l, x, StatusH+Gutter/2, pw, h-StatusH-Gutter-CaptionH)
@@ -44,12 +37,12 @@ func column(w float64, n, i int) (x, pw float64) {
 // dstLane draws lane l of the route cache view in the panel at x, y.
 func dstLane(b *Builder, l *app.Lane, x, y, w, h float64) {
 	t := l.Traffic()
-	rule := "from 6.3: max_size ignored"
+	rule := "max_size ignored (6.3)"
 	if t.MaxSizeChecked {
-		rule = "before 6.3: refuses past max_size"
+		rule = "max_size enforced"
 	}
 	lw := w - 20
-	hd := Header{Title: l.ID + " · " + l.Kernel().String() + " · " + rule, Accent: LaneAccents[l.Strategy()],
+	hd := Header{Title: fit(lw, Title, l.ID+" · "+laneTitle(l)+" · "+rule, l.ID+" · "+laneTitle(l)), Accent: b.P.Accents()[l.Strategy()],
 		Subtitle: fit(lw, Small, "dst_alloc: ip6_dst_gc when entries > gc_thresh; RTF_CACHE exceptions hang under their routes",
 			"dst_alloc: ip6_dst_gc past gc_thresh", ""),
 		Lines: []string{
@@ -63,6 +56,13 @@ func dstLane(b *Builder, l *app.Lane, x, y, w, h float64) {
 	bx, by, bw, bh := b.Panel(x, y, w, h, hd)
 	gx, gw := bx+20, bw-40
 	dstGauge(b, t, gx, by+34, gw)
+	if t.Allocs == 0 && t.Exceptions == 0 && t.Failures == 0 {
+		n := len(b.S.Items)
+		b.Text(gx, by+4, fit(gw, Small, "nothing in the route cache yet: choose \"Raw-socket flood vs max_size\" or \"PTB flood\" in the scenario menu, or type",
+			"empty: try the scenario \"Raw-socket flood\" or type"), Small, b.P.Cursor)
+		b.Text(gx+gw, by+4, fit(gw/2, Code, "send raw 2001:db8::1000 count 1000 inflight 1000 senders 5", ""), Code.At(AnchorEnd), b.P.Text)
+		b.Tag(n, "hint")
+	}
 	ly := dstLog(b, t, gx, by+110, bh-110)
 	series(b, l.TrafficHistory(), gx+40, ly+24, gw-40, by+bh-ly-60)
 }
@@ -77,24 +77,24 @@ func dstGauge(b *Builder, t app.Traffic, x, y, w float64) {
 	}
 	top = niceCeil(top)
 	at := func(v int64) float64 { return x + w*min(float64(v), top)/top }
-	b.Text(x, y-20, fmt.Sprintf("dst entries now (scale 0 .. %s)", app.Commas(int(top))), Small, ColDim)
-	b.Rect(x, y, w, 20, ColBorder)
-	c := ColKept
+	b.Text(x, y-20, fmt.Sprintf("dst entries now (scale 0 .. %s)", app.Commas(int(top))), Small, b.P.Dim)
+	b.Rect(x, y, w, 20, b.P.Border)
+	c := b.P.Kept
 	if t.Failures > 0 {
-		c = ColRemoved
+		c = b.P.Removed
 	}
 	b.Rect(x, y, at(t.Dst)-x, 20, c)
-	b.Rect(at(t.Peak)-1, y, 2, 20, ColText)
+	b.Rect(at(t.Peak)-1, y, 2, 20, b.P.Text)
 	// gc_thresh labelled under the gauge, max_size over it: they may be close
 	mark := func(v int64, name string, col color.RGBA, ly float64) {
 		b.Rect(at(v)-1, y-4, 2, ly-y+4, col)
 		b.Text(at(v), ly, name+" "+app.Commas(int(v)), Small.At(AnchorMiddle), col)
 	}
-	mark(t.GCThresh, "gc_thresh", ColExpired, y+26)
+	mark(t.GCThresh, "gc_thresh", b.P.Expired, y+26)
 	if t.MaxSizeChecked {
-		mark(t.MaxSize, "max_size", ColError, y+42)
+		mark(t.MaxSize, "max_size", b.P.Error, y+42)
 	} else {
-		b.Text(x+w, y+28, "max_size not checked", Small.At(AnchorEnd), ColDim)
+		b.Text(x+w, y+28, "max_size not checked", Small.At(AnchorEnd), b.P.Dim)
 	}
 	b.Tag(n, "gauge")
 }
@@ -104,12 +104,12 @@ func dstGauge(b *Builder, t app.Traffic, x, y, w float64) {
 func dstLog(b *Builder, t app.Traffic, x, y, h float64) float64 {
 	n := len(b.S.Items)
 	rows := min(len(t.Log), max(int((h-140)/16), 1))
-	b.Text(x, y, fmt.Sprintf("kernel log (%s rate-limited notices):", app.Commas(t.Notices)), Small, ColDim)
+	b.Text(x, y, fmt.Sprintf("kernel log (%s rate-limited notices):", app.Commas(t.Notices)), Small, b.P.Dim)
 	for k, line := range t.Log[len(t.Log)-rows:] {
-		b.Text(x, y+18+16*float64(k), ellipsis(b.S.W-x-2*Gutter, Small, "kernel: "+line), Small, ColError)
+		b.Text(x, y+18+16*float64(k), ellipsis(b.S.W-x-2*Gutter, Small, "kernel: "+line), Small, b.P.Error)
 	}
 	if len(t.Log) == 0 {
-		b.Text(x, y+18, "(empty: every dst_alloc succeeded)", Code, ColKept)
+		b.Text(x, y+18, "(empty: every dst_alloc succeeded)", Code, b.P.Kept)
 		rows = 1
 	}
 	b.Tag(n, "log")
@@ -131,14 +131,20 @@ func series(b *Builder, hist []app.Traffic, x, y, w, h float64) {
 		yMax = max(yMax, float64(s.Dst), float64(s.BatchPeak), float64(s.Exceptions), float64(s.Listed))
 	}
 	yMax = niceCeil(yMax)
-	b.Text(x-40, y-20, fit(w+40, Small, "along the history (events shown): dst entries · exceptions · routes on the GC list",
-		"dst entries · exceptions · GC list"), Small, ColDim)
-	b.Line(x, y+h, x+w, y+h, 1, ColBorder)
-	b.Line(x, y, x, y+h, 1, ColBorder)
-	b.Text(x-4, y-6, app.Commas(int(yMax)), Small.At(AnchorEnd), ColDim)
-	b.Text(x-4, y+h-12, "0", Small.At(AnchorEnd), ColDim)
-	b.Text(x, y+h+4, "event "+app.Commas(int(p0)), Small, ColDim)
-	b.Text(x+w, y+h+4, app.Commas(int(p1)), Small.At(AnchorEnd), ColDim)
+	lx := x - 40
+	for _, k := range []struct {
+		s string
+		c color.RGBA
+	}{{"along the history (events shown):", b.P.Dim}, {"dst entries", b.P.Walk}, {"· exceptions", b.P.Expired}, {"· routes on the GC list", b.P.List}} {
+		b.Text(lx, y-20, k.s, Small, k.c)
+		lx += Measure(k.s, Small) + 5
+	}
+	b.Line(x, y+h, x+w, y+h, 1, b.P.Border)
+	b.Line(x, y, x, y+h, 1, b.P.Border)
+	b.Text(x-4, y-6, app.Commas(int(yMax)), Small.At(AnchorEnd), b.P.Dim)
+	b.Text(x-4, y+h-12, "0", Small.At(AnchorEnd), b.P.Dim)
+	b.Text(x, y+h+4, "event "+app.Commas(int(p0)), Small, b.P.Dim)
+	b.Text(x+w, y+h+4, app.Commas(int(p1)), Small.At(AnchorEnd), b.P.Dim)
 	at := func(pos int64, v int64) Point {
 		return Point{x + w*float64(pos-p0)/float64(p1-p0), y + h - h*float64(v)/yMax}
 	}
@@ -155,7 +161,7 @@ func series(b *Builder, hist []app.Traffic, x, y, w, h float64) {
 	for _, sr := range []struct {
 		pts []Point
 		c   color.RGBA
-	}{{dst, colSeriesDst}, {exc, colSeriesExc}, {list, colSeriesList}} {
+	}{{dst, b.P.Walk}, {exc, b.P.Expired}, {list, b.P.List}} { // dst entries, fib_rt_cache, GC list
 		if len(sr.pts) == 1 {
 			sr.pts = append(sr.pts, Point{x + w, sr.pts[0].Y})
 		}

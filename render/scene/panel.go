@@ -27,20 +27,20 @@ func (b *Builder) Panel(x, y, w, h float64, hd Header) (bx, by, bw, bh float64) 
 	band := float64(HeaderH - Gutter/2)
 	n := len(b.S.Items)
 	// outlines rather than fills: software WebGL pays for every pixel
-	b.Rect(x, y, w, band, ColPanel)
-	b.Frame(x, y, w, h, 1, ColBorder)
+	b.Rect(x, y, w, band, b.P.Panel)
+	b.Frame(x, y, w, h, 1, b.P.Border)
 	b.Rect(x, y, w, 3, hd.Accent)
 	tx, ty := x+10, y+10
 	b.Text(tx, ty, hd.Title, Title, hd.Accent)
-	b.Text(tx, ty+22, hd.Subtitle, Small, ColDim)
+	b.Text(tx, ty+22, hd.Subtitle, Small, b.P.Dim)
 	if hd.Figure != "" {
 		b.Text(x+w-10, ty-6, hd.Figure, hd.FigureStyle.At(AnchorEnd), hd.FigureColour)
-		b.Text(x+w-10, ty+22, hd.FigureNote, Small.At(AnchorEnd), ColDim)
+		b.Text(x+w-10, ty+22, hd.FigureNote, Small.At(AnchorEnd), b.P.Dim)
 	}
 	for i, l := range hd.Lines {
-		c := ColDim
+		c := b.P.Dim
 		if i == 0 {
-			c = ColText
+			c = b.P.Text
 		}
 		b.Text(tx, ty+44+18*float64(i), l, Code, c)
 	}
@@ -54,7 +54,6 @@ var (
 	strategyName     = [2]string{"trie walk", "GC list"}
 	strategySubtitle = [2]string{"walks the whole trie: fib6_clean_all(fib6_age) over every node and route",
 		"walks tb6_gc_hlist: only the routes that can expire (fib6_gc_all)"}
-	LaneAccents = [2]color.RGBA{ColWalk, ColList}
 	listedName  = [2]string{"expiring routes", "on tb6_gc_hlist"}
 )
 
@@ -74,25 +73,25 @@ var strategySubtitleShort = [2]string{"every node and route (fib6_clean_all)", "
 // pass being shown, passes, routes removed and listed), each line in the
 // longest form that fits; the right lane's also carries the headline
 // ratio as its figure.
-func LaneHeader(l *app.Lane, hl app.HeadlineState, w float64) Header {
-	gs, p, s := l.Shown(), l.Pass, l.Strategy()
+func LaneHeader(p *Palette, l *app.Lane, hl app.HeadlineState, w float64) Header {
+	gs, pass, s := l.Shown(), l.Pass, l.Strategy()
 	what := "last pass"
-	if p.Active {
+	if pass.Active {
 		what = "this pass"
 	}
-	v, c, r := app.Commas(p.Visited), app.Commas(p.Checked), app.Commas(p.Removed)
+	v, c, r := app.Commas(pass.Visited), app.Commas(pass.Checked), app.Commas(pass.Removed)
 	lw := w - 20
-	hd := Header{Title: laneTitle(l), Accent: LaneAccents[s], Lines: []string{
+	hd := Header{Title: laneTitle(l), Accent: p.Accents()[s], Lines: []string{
 		HeadlineLine(s, hl, lw),
 		fit(lw, Code,
 			fmt.Sprintf("%s: nodes visited %s · routes checked %s · removed %s · passes %d · total removed %s · %s %s",
-				what, v, c, r, gs.Passes, app.Commas(gs.Removed), listedName[s], app.Commas(l.Listed)),
+				what, v, c, r, gs.Passes, app.Commas(gs.Removed), listedName[s], app.Commas(l.Traffic().Listed)),
 			fmt.Sprintf("%s: nodes visited %s · routes checked %s · routes removed %s", what, v, c, r),
 			fmt.Sprintf("%s: visited %s · checked %s · removed %s", what, v, c, r),
 			fmt.Sprintf("visited %s · checked %s · removed %s", v, c, r)),
 	}}
 	if l.ID == app.LaneIDs[1] {
-		ratioFigure(&hd, hl, lw)
+		ratioFigure(p, &hd, hl, lw)
 	}
 	hd.Subtitle = fit(lw-textWidth(hd.FigureNote, Small)-16, Small, strategySubtitle[s], strategySubtitleShort[s], "")
 	return hd

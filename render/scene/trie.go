@@ -76,7 +76,7 @@ func (t *Trie) Draw(b *Builder, v TrieView) {
 	c := v.Camera
 	b.Clip(0, 0, b.S.W, b.S.H)
 	n := len(b.S.Items)
-	b.Frame(v.X-1, v.Y-1, c.W+2, c.H+2, 1, ColBorder)
+	b.Frame(v.X-1, v.Y-1, c.W+2, c.H+2, 1, b.P.Border)
 	b.Tag(n, "border")
 	t.axis(b, v)
 	b.Clip(v.X, v.Y, v.X+c.W, v.Y+c.H)
@@ -84,7 +84,7 @@ func (t *Trie) Draw(b *Builder, v TrieView) {
 	m := v.Marks
 	if m.Walker && m.Sweep >= 0 {
 		n = len(b.S.Items)
-		b.Rect(v.X, v.Y, c.ScreenX(m.Sweep), c.H, Alpha(ColWalk, 0.10))
+		b.Rect(v.X, v.Y, c.ScreenX(m.Sweep), c.H, Alpha(b.P.Walk, 0.10))
 		b.Tag(n, "sweep")
 	}
 	t.trie(b, v.X, v.Y)
@@ -197,9 +197,9 @@ func (t *Trie) axis(b *Builder, v TrieView) {
 		if y < v.Y || y > v.Y+c.H {
 			continue
 		}
-		b.Rect(v.X, y, c.W, 1, ColGrid)
+		b.Rect(v.X, y, c.W, 1, b.P.Grid)
 		if y <= v.Y+c.H-8 {
-			b.Text(v.X-AxisW+2, y-6, depthLabels[d/16], Small, ColDim)
+			b.Text(v.X-AxisW+2, y-6, depthLabels[d/16], Small, b.P.Dim)
 		}
 	}
 	b.Tag(n, "axis")
@@ -220,7 +220,7 @@ func (t *Trie) trie(b *Builder, vx, vy float64) {
 		if it.PX == it.X && it.PY == it.Y {
 			continue
 		}
-		c := ColEdge
+		c := b.P.Edge
 		if math.Abs(float64(it.PX-it.X)) > 200 {
 			c = Alpha(c, 0.4) // a long way to an ancestor, often off-screen
 		}
@@ -236,14 +236,14 @@ func (t *Trie) trie(b *Builder, vx, vy float64) {
 			// prefix, denser for more routes, capped where the root is
 			a := 0.06 + 0.03*math.Log2(float64(it.Routes)+1)
 			w := max(float64(it.X1-it.X0), 1)
-			b.Rect(vx+float64(it.X0), y, w, max(float64(it.Y1-it.Y), 2), Alpha(ColSummary, min(a, 0.5)))
-			b.Rect(vx+float64(it.X0), y, w, 2, Alpha(ColRTInfo, 0.8))
+			b.Rect(vx+float64(it.X0), y, w, max(float64(it.Y1-it.Y), 2), Alpha(b.P.Summary, min(a, 0.5)))
+			b.Rect(vx+float64(it.X0), y, w, 2, Alpha(b.P.RTInfo, 0.8))
 			b.Tag(n, "summary")
 		case it.RTInfo:
-			b.Rect(x-2, y-2, 4, 4, ColRTInfo)
+			b.Rect(x-2, y-2, 4, 4, b.P.RTInfo)
 			b.Tag(n, "node")
 		default:
-			b.Rect(x-1.5, y-1.5, 3, 3, ColInner)
+			b.Rect(x-1.5, y-1.5, 3, 3, b.P.Inner)
 			b.Tag(n, "node")
 		}
 	}
@@ -256,19 +256,19 @@ func (t *Trie) marks(b *Builder, v TrieView) {
 	n := len(b.S.Items)
 	for _, i := range lay.Expiring {
 		x, y := t.pos(v, i)
-		b.Rect(x-3.5, y-3.5, 7, 7, ColExpiring)
+		b.Rect(x-3.5, y-3.5, 7, 7, b.P.Expiring)
 	}
 	b.Tag(n, "expiring")
 	n = len(b.S.Items)
 	for _, i := range m.Removed {
 		x, y := t.pos(v, i)
-		cross(b, x, y, 6, 2.5, ColRemoved)
+		cross(b, x, y, 6, 2.5, b.P.Removed)
 	}
 	b.Tag(n, "removed")
 	if m.Current >= 0 {
 		n = len(b.S.Items)
 		x, y := t.pos(v, m.Current)
-		b.Frame(x-7, y-7, 14, 14, 2, ColCursor)
+		b.Frame(x-7, y-7, 14, 14, 2, b.P.Cursor)
 		b.Tag(n, "cursor")
 	}
 }
@@ -287,7 +287,7 @@ func (t *Trie) walker(b *Builder, v TrieView) {
 		return
 	}
 	n := len(b.S.Items)
-	b.Rect(v.X+c.ScreenX(m.Sweep)-1, v.Y, 2, c.H, Alpha(ColWalk, 0.8))
+	b.Rect(v.X+c.ScreenX(m.Sweep)-1, v.Y, 2, c.H, Alpha(b.P.Walk, 0.8))
 	b.Tag(n, "sweep")
 	if m.Current < 0 {
 		return
@@ -304,7 +304,7 @@ func (t *Trie) walker(b *Builder, v TrieView) {
 		}
 		x0, y0 := t.pos(v, pi)
 		x1, y1 := t.pos(v, ci)
-		b.Line(x0, y0, x1, y1, 2, Alpha(ColCursor, 0.9))
+		b.Line(x0, y0, x1, y1, 2, Alpha(b.P.Cursor, 0.9))
 		ci = pi
 	}
 	b.Tag(n, "walker")
@@ -346,8 +346,8 @@ func (t *Trie) drawLabels(b *Builder, v TrieView) {
 			continue
 		}
 		x, y := v.X+l.x, v.Y+l.y
-		b.Rect(x-1, y, w+2, 12, Alpha(ColBG, 0.75))
-		b.Text(x, y-1, l.s, Small, ColLabel)
+		b.Rect(x-1, y, w+2, 12, Alpha(b.P.BG, 0.75))
+		b.Text(x, y-1, l.s, Small, b.P.Label)
 	}
 	b.Tag(n, "label")
 }

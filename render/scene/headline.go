@@ -87,11 +87,11 @@ func FormatRatio(r float64) string {
 // pixels wide inside: the big "~3,000x" (as large as it fits beside the
 // title) and what it compares. Nothing before both strategies have a
 // sample.
-func ratioFigure(hd *Header, hl app.HeadlineState, w float64) {
+func ratioFigure(p *Palette, hd *Header, hl app.HeadlineState, w float64) {
 	if hl.Ratio <= 0 {
 		return
 	}
-	hd.Figure, hd.FigureStyle, hd.FigureColour = FormatRatio(hl.Ratio), RatioStyle, ColList
+	hd.Figure, hd.FigureStyle, hd.FigureColour = FormatRatio(hl.Ratio), RatioStyle, p.List
 	if textWidth(hd.Title, Title)+16+textWidth(hd.Figure, RatioStyle) > w {
 		hd.FigureStyle = Title
 	}

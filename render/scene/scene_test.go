@@ -10,7 +10,7 @@ import (
 	"fib6lab/engine/iproute2"
 	"fib6lab/engine/netns"
 	"fib6lab/wasm/app"
-	"fib6lab/wasm/scene"
+	"fib6lab/render/scene"
 )
 
 // smallScript adds four routes to table main of a fresh namespace.
@@ -38,7 +38,7 @@ func smallLayout(t *testing.T) *app.Layout {
 
 func TestTableSceneNamesVisiblePrefixes(t *testing.T) {
 	lay := smallLayout(t)
-	hd := scene.Header{Title: "table main", Accent: scene.ColList, Lines: []string{"routes 4"}}
+	hd := scene.Header{Title: "table main", Accent: scene.Dark.List, Lines: []string{"routes 4"}}
 	s := scene.TableScene(lay, hd, scene.NoMarks(), 1600, 1000)
 	texts := s.Texts()
 	for _, p := range smallPrefixes {

@@ -12,8 +12,8 @@ import (
 
 	"fib6lab/engine/fib6"
 	"fib6lab/wasm/app"
-	"fib6lab/wasm/export"
-	"fib6lab/wasm/scene"
+	"fib6lab/render/export"
+	"fib6lab/render/scene"
 )
 
 var prefixes = []string{"2001:db8::/32", "2001:db8:1::/48", "2001:db8:2::/48", "2001:db8:1:5::/64"}
@@ -29,7 +29,7 @@ func tableScene(t *testing.T) *scene.Scene {
 			t.Fatal(err)
 		}
 	}
-	hd := scene.Header{Title: "table main", Accent: scene.ColList, Lines: []string{"routes 4"}}
+	hd := scene.Header{Title: "table main", Accent: scene.Dark.List, Lines: []string{"routes 4"}}
 	return scene.TableScene(app.BuildLayout(tb), hd, scene.NoMarks(), 800, 500)
 }
 

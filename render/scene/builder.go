@@ -30,12 +30,13 @@ func (st TextStyle) At(a Anchor) TextStyle { st.Anchor = a; return st }
 // allocating once it has grown.
 type Builder struct {
 	S                  *Scene
+	P                  Palette // the colours to draw with (Dark unless set)
 	cx0, cy0, cx1, cy1 float64
 }
 
 // NewBuilder returns a builder of an empty w x h scene.
 func NewBuilder(w, h float64) *Builder {
-	b := &Builder{S: &Scene{}}
+	b := &Builder{S: &Scene{}, P: Dark}
 	b.Reset(w, h)
 	return b
 }

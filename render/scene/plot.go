@@ -58,22 +58,22 @@ func GCCostPlot(points []CostPoint, o PlotOptions) *Scene {
 		o.W, o.H = 960, 600
 	}
 	b := NewBuilder(o.W, o.H)
-	b.Rect(0, 0, o.W, o.H, ColBG)
-	b.Text(plotLeft, 16, "Time per GC pass against permanent routes (one expiring route)", Title, ColText)
+	b.Rect(0, 0, o.W, o.H, b.P.BG)
+	b.Text(plotLeft, 16, "Time per GC pass against permanent routes (one expiring route)", Title, b.P.Text)
 	if o.Note == "" {
 		o.Note = "fib6lab measured natively"
 	}
-	b.Text(plotLeft, 40, o.Note+" (median of repetitions) · rings: the kernel's 2023 cover letter", Small, ColDim)
+	b.Text(plotLeft, 40, o.Note+" (median of repetitions) · rings: the kernel's 2023 cover letter", Small, b.P.Dim)
 	p := newPlotArea(points, o)
 	p.axes(b)
-	for i := range LaneAccents {
+	for i, accent := range b.P.Accents() {
 		n := len(b.S.Items)
-		p.series(b, measured(points, i), LaneAccents[i], 2, false)
+		p.series(b, measured(points, i), accent, 2, false)
 		b.Tag(n, [2]string{"trie-walk", "gc-list"}[i])
 	}
 	for i, ks := range [2][]KernelPoint{KernelBefore, KernelAfter} {
 		n := len(b.S.Items)
-		p.series(b, ks, LaneAccents[i], 1, true)
+		p.series(b, ks, b.P.Accents()[i], 1, true)
 		b.Tag(n, [2]string{"kernel-before", "kernel-after"}[i])
 	}
 	p.legend(b)
@@ -185,24 +185,24 @@ func (p *plotArea) axes(b *Builder) {
 	n := len(b.S.Items)
 	for _, v := range p.xs.ticks() {
 		x := p.x0 + p.xs.frac(v)*(p.x1-p.x0)
-		b.Rect(x, p.y0, 1, p.y1-p.y0, ColGrid)
-		b.Text(x, p.y1+6, routesLabel(v), Small.At(AnchorMiddle), ColDim)
+		b.Rect(x, p.y0, 1, p.y1-p.y0, b.P.Grid)
+		b.Text(x, p.y1+6, routesLabel(v), Small.At(AnchorMiddle), b.P.Dim)
 	}
 	for _, v := range p.ys.ticks() {
 		y := p.y1 - p.ys.frac(v)*(p.y1-p.y0)
-		b.Rect(p.x0, y, p.x1-p.x0, 1, ColGrid)
+		b.Rect(p.x0, y, p.x1-p.x0, 1, b.P.Grid)
 		t := tickMicros(v)
 		w := Measure(t, Small)
 		p.grid.claim(p.x0-6-w, y-7, w, labelH) // point labels keep off the tick labels
-		b.Text(p.x0-6, y-7, t, Small.At(AnchorEnd), ColDim)
+		b.Text(p.x0-6, y-7, t, Small.At(AnchorEnd), b.P.Dim)
 	}
-	b.Frame(p.x0, p.y0, p.x1-p.x0, p.y1-p.y0, 1, ColBorder)
-	b.Text((p.x0+p.x1)/2, p.y1+26, "permanent routes in table main (log scale)", Small.At(AnchorMiddle), ColText)
+	b.Frame(p.x0, p.y0, p.x1-p.x0, p.y1-p.y0, 1, b.P.Border)
+	b.Text((p.x0+p.x1)/2, p.y1+26, "permanent routes in table main (log scale)", Small.At(AnchorMiddle), b.P.Text)
 	yt := "time per GC pass"
 	if p.ys.log {
 		yt += " (log scale)"
 	}
-	b.Text(p.x0, p.y0-20, yt, Small, ColText)
+	b.Text(p.x0, p.y0-20, yt, Small, b.P.Text)
 	b.Tag(n, "axes")
 }
 
@@ -220,7 +220,7 @@ func (p *plotArea) series(b *Builder, pts []KernelPoint, c color.RGBA, lw float6
 		tc := c
 		if kernel {
 			b.Circle(x, y, 5, color.RGBA{}, c, 1.5)
-			tc = ColDim
+			tc = b.P.Dim
 		} else {
 			b.Dot(x, y, 3.5, c)
 		}
@@ -253,10 +253,10 @@ func (p *plotArea) legend(b *Builder) {
 		c      color.RGBA
 		kernel bool
 	}{
-		{"trie-walk (before 2023), measured", ColWalk, false},
-		{"gc-list (after 2023), measured", ColList, false},
-		{"kernel, before: cover letter", ColWalk, true},
-		{"kernel, after: ~14 µs flat", ColList, true},
+		{"trie-walk (before 2023), measured", b.P.Walk, false},
+		{"gc-list (after 2023), measured", b.P.List, false},
+		{"kernel, before: cover letter", b.P.Walk, true},
+		{"kernel, after: ~14 µs flat", b.P.List, true},
 	}
 	for i, e := range entries {
 		ly := y + 22*float64(i)
@@ -267,7 +267,7 @@ func (p *plotArea) legend(b *Builder) {
 			b.Line(x, ly+6, x+24, ly+6, 2, e.c)
 			b.Dot(x+12, ly+6, 3.5, e.c)
 		}
-		b.Text(x+32, ly, e.name, Small, ColText)
+		b.Text(x+32, ly, e.name, Small, b.P.Text)
 	}
 	b.Tag(n, "legend")
 }
