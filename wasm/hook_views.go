@@ -6,9 +6,9 @@ import (
 	"strings"
 	"syscall/js"
 
+	"fib6lab/render/scene"
 	"fib6lab/wasm/app"
 	"fib6lab/wasm/game"
-	"fib6lab/render/scene"
 )
 
 // addViewHooks adds to window.fib6lab (h) what the views and the export

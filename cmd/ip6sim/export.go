@@ -14,9 +14,9 @@ import (
 	"fib6lab/engine/gc"
 	"fib6lab/engine/iproute2"
 	"fib6lab/engine/netns"
-	"fib6lab/wasm/app"
 	"fib6lab/render/export"
 	"fib6lab/render/scene"
+	"fib6lab/wasm/app"
 )
 
 // Export geometry and measurement settings.

@@ -11,9 +11,9 @@ import (
 	"testing"
 
 	"fib6lab/engine/fib6"
-	"fib6lab/wasm/app"
 	"fib6lab/render/export"
 	"fib6lab/render/scene"
+	"fib6lab/wasm/app"
 )
 
 var prefixes = []string{"2001:db8::/32", "2001:db8:1::/48", "2001:db8:2::/48", "2001:db8:1:5::/64"}

@@ -12,8 +12,8 @@ import (
 	"golang.org/x/image/font/opentype"
 
 	"fib6lab/data"
-	"fib6lab/wasm/app"
 	"fib6lab/render/scene"
+	"fib6lab/wasm/app"
 )
 
 // readySim returns a page simulation over the first n prefixes of the

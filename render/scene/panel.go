@@ -54,7 +54,7 @@ var (
 	strategyName     = [2]string{"trie walk", "GC list"}
 	strategySubtitle = [2]string{"walks the whole trie: fib6_clean_all(fib6_age) over every node and route",
 		"walks tb6_gc_hlist: only the routes that can expire (fib6_gc_all)"}
-	listedName  = [2]string{"expiring routes", "on tb6_gc_hlist"}
+	listedName = [2]string{"expiring routes", "on tb6_gc_hlist"}
 )
 
 // laneTitle returns the title of lane l's header: its release and the GC

@@ -9,8 +9,8 @@ import (
 	"fib6lab/engine/fib6"
 	"fib6lab/engine/iproute2"
 	"fib6lab/engine/netns"
-	"fib6lab/wasm/app"
 	"fib6lab/render/scene"
+	"fib6lab/wasm/app"
 )
 
 // smallScript adds four routes to table main of a fresh namespace.

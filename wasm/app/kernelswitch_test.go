@@ -9,8 +9,8 @@ import (
 
 	"fib6lab/engine/gc"
 	"fib6lab/engine/trace"
-	"fib6lab/wasm/app"
 	"fib6lab/render/scene"
+	"fib6lab/wasm/app"
 )
 
 // headerTitle is a lane header's title as the GC view draws it: the

@@ -8,8 +8,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
-	"fib6lab/wasm/app"
 	"fib6lab/render/scene"
+	"fib6lab/wasm/app"
 )
 
 // Game draws an app.Sim with ebiten: two panels side by side, one per GC
