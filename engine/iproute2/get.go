@@ -105,22 +105,28 @@ func (r *getRequest) set(key, val string) error {
 	return err
 }
 
-// flow resolves the request's devices into the lookup flow the kernel
-// builds: an input lookup through iif, else an output one through oif
-// (strict for destinations that need it or without a source address).
-func (r *getRequest) flow(ns *netns.Netns) (fib6.Flow, error) {
-	strict := r.dst.IsMulticast() || r.dst.IsLinkLocalUnicast() || r.dst.IsLoopback()
-	name := r.oif
-	if r.iif != "" {
-		name = r.iif
-	} else if !r.from.IsValid() || r.from.Addr().IsUnspecified() {
-		strict = true
+// flow resolves the request's devices into the lookup flow
+// inet6_rtm_getroute builds: an input lookup through iif
+// (ip6_route_input_lookup), else an output one through oif
+// (ip6_route_output: flowi6_iif is the loopback), with the source
+// address given; strict (RT6_LOOKUP_F_IFACE) for destinations that need
+// it, and for an output lookup through a device without a source.
+func (r *getRequest) flow(ns *netns.Netns) (netns.Flow, error) {
+	fl := netns.OutputFlow(0)
+	fl.Strict = r.dst.IsMulticast() || r.dst.IsLinkLocalUnicast() || r.dst.IsLoopback()
+	if r.from.IsValid() {
+		fl.Src = r.from.Addr()
 	}
-	if name == "" {
-		return fib6.Flow{}, nil
+	var err error
+	switch {
+	case r.iif != "":
+		fl.Input = true
+		fl.Iif, err = devIndex(ns, r.iif)
+	case r.oif != "":
+		fl.Oif, err = devIndex(ns, r.oif)
+		fl.Strict = fl.Strict || !fl.Src.IsValid() || fl.Src.IsUnspecified()
 	}
-	idx, err := devIndex(ns, name)
-	return fib6.Flow{Oif: idx, Strict: strict}, err
+	return fl, err
 }
 
 // validate models inet6_rtm_valid_getroute_req on the source prefix.
@@ -165,7 +171,15 @@ func routeGet(sh *Shell, _ ipOpts, args []string, _ uint16, out io.Writer) error
 	}
 	answer := formatGet(sh.NS, rt, r)
 	if r.connected && !r.from.IsValid() {
-		// iproute2 prints the answer, then asks again from its source
+		// iproute2 asks again from the answer's source, without the
+		// device, and prints both answers
+		if src := getSource(sh.NS, rt, r.dst, r.iif == ""); src.IsValid() {
+			again := *r
+			again.from = netip.PrefixFrom(src, 128)
+			if fl, err := again.flow(sh.NS); err == nil {
+				sh.NS.LookupFlow(r.dst, fl)
+			}
+		}
 		answer += answer
 	}
 	io.WriteString(out, answer)

@@ -5,6 +5,7 @@ import (
 
 	"fib6lab/engine/errno"
 	"fib6lab/engine/fib6"
+	"fib6lab/engine/trace"
 )
 
 // Metrics of the routes addrconf makes (IP6_RT_PRIO_ADDRCONF for prefix
@@ -128,6 +129,7 @@ func (ns *Netns) startDAD(d *Device) {
 			continue
 		}
 		ifa := ifa
+		ifa.dad.Ctx = trace.CtxWorker // addrconf_dad_work
 		ifa.dad.Fn = func() {
 			ifa.Tentative = false
 			ns.addLocalRoute(d, ifa)

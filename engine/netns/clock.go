@@ -1,15 +1,21 @@
 package netns
 
+import "fib6lab/engine/trace"
+
 // Timer models a kernel struct timer_list on the virtual jiffies clock:
 // Expires is the requested expiry (jiffies) and Fn runs when the clock
 // reaches the timer wheel bucket that holds it (see wheelExpiry), while
-// the timer is pending. Armed counts the mod_timer calls that armed it.
+// the timer is pending, in context Ctx (the softirq of a timer callback,
+// or the worker of a delayed work item). Armed counts the mod_timer calls
+// that armed it.
 type Timer struct {
 	Expires int64
 	Fn      func()
+	Ctx     trace.Ctx
 	Armed   int64
 	pending bool
 	fires   int64
+	bucket  int64 // wheel bucket index (wheelIndex) while pending
 }
 
 // Fires returns the jiffy at which a pending timer will run.
@@ -45,6 +51,29 @@ func wheelShift(delta int64) uint {
 // wheelLevels is LVL_DEPTH for HZ > 100.
 const wheelLevels = 9
 
+// wheelIndex models calc_wheel_index: the bucket, level*64 + slot, that
+// holds a timer armed at now for expires; a time already past goes to
+// the current level-0 slot.
+func wheelIndex(expires, now int64) int64 {
+	if expires < now {
+		return now & 63
+	}
+	shift := wheelShift(expires - now)
+	return int64(shift/3)*64 + (expires>>shift+1)&63
+}
+
+// wheelOp is what mod_timer did on the timer wheel, which decides the
+// tracepoints it fires.
+type wheelOp uint8
+
+// Outcomes of clock.mod (kernel/time/timer.c, __mod_timer).
+const (
+	wheelSame   wheelOp = iota // pending with that expiry already: nothing done
+	wheelKept                  // pending, the new expiry in the same bucket: updated in place
+	wheelQueued                // not pending: queued (timer_start)
+	wheelMoved                 // pending in another bucket: dequeued and queued again (timer_cancel, timer_start)
+)
+
 // Pending models timer_pending.
 func (t *Timer) Pending() bool { return t.pending }
 
@@ -62,29 +91,45 @@ type clock struct {
 const InitialJiffies = 1 << 32
 
 // mod models mod_timer: (re)arm t at expires, lengthening or shortening.
-func (c *clock) mod(t *Timer, expires int64) {
+// As __mod_timer does, a pending timer whose expiry does not change, or
+// whose new expiry falls in the bucket that holds it, stays where it is
+// (only its expiry is updated); otherwise it is queued in the bucket of
+// the new expiry.
+func (c *clock) mod(t *Timer, expires int64) wheelOp {
 	t.Armed++
-	t.Expires = expires
-	t.fires = wheelExpiry(expires, c.now)
-	if t.pending {
-		return
+	bucket := wheelIndex(expires, c.now)
+	op := wheelQueued
+	switch {
+	case t.pending && expires == t.Expires:
+		return wheelSame
+	case t.pending && bucket == t.bucket:
+		t.Expires = expires
+		return wheelKept
+	case t.pending:
+		op = wheelMoved
+	default:
+		t.pending = true
+		c.timers = append(c.timers, t)
 	}
-	t.pending = true
-	c.timers = append(c.timers, t)
+	t.Expires, t.bucket = expires, bucket
+	t.fires = wheelExpiry(expires, c.now)
+	return op
 }
 
-// del models timer_delete: cancel t if pending.
-func (c *clock) del(t *Timer) {
+// del models timer_delete: cancel t if pending, reporting whether it was
+// (only then does the kernel trace timer_cancel).
+func (c *clock) del(t *Timer) bool {
 	if !t.pending {
-		return
+		return false
 	}
 	t.pending = false
 	for i, x := range c.timers {
 		if x == t {
 			c.timers = append(c.timers[:i], c.timers[i+1:]...)
-			return
+			break
 		}
 	}
+	return true
 }
 
 // next returns the pending timer that runs first (the earliest armed of
@@ -127,8 +172,7 @@ func (ns *Netns) advanceTo(to int64) error {
 		if t.fires > c.now {
 			c.now = t.fires
 		}
-		c.del(t)
-		t.Fn()
+		ns.expire(t)
 		if c.halted {
 			c.halted = false
 			return nil

@@ -8,6 +8,7 @@ import (
 
 	"fib6lab/engine/errno"
 	"fib6lab/engine/fib6"
+	"fib6lab/engine/trace"
 )
 
 // Device kinds (the rtnl_link_ops names the model supports).
@@ -329,7 +330,7 @@ func (ns *Netns) SetDisableIPv6(d *Device, v int) {
 
 // syncIPv6 brings addrconf's view of d in line with its flags: IPv6 up or
 // down (addrconf_notify NETDEV_UP/DOWN, addrconf_ifdown) and carrier
-// changes (NETDEV_CHANGE).
+// changes (NETDEV_CHANGE, which linkwatch delivers from a worker).
 func (ns *Netns) syncIPv6(d *Device) {
 	want := d.Up && d.DisableIPv6 == 0 && d.HasIPv6()
 	switch {
@@ -338,6 +339,7 @@ func (ns *Netns) syncIPv6(d *Device) {
 	case !want && d.v6Up:
 		ns.addrconfDown(d)
 	case d.v6Up && d.Carrier() != d.carrierOn:
+		defer ns.FIB.Trace.Enter(trace.CtxWorker)()
 		ns.carrierChange(d)
 	}
 }
@@ -362,6 +364,9 @@ func (ns *Netns) addrconfUp(d *Device) {
 		ns.addPrefixRoute(d, ifa)
 	}
 	if d.carrierOn {
+		// a veth is not oper-up yet when NETDEV_UP is sent: linkwatch
+		// delivers NETDEV_CHANGE from a worker, which configures the link
+		defer ns.FIB.Trace.Enter(trace.CtxWorker)()
 		ns.linkReady(d)
 	}
 }

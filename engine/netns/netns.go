@@ -95,7 +95,7 @@ func New(hz int64) *Netns {
 	ns.clock.now = InitialJiffies
 	ns.FIB.Now = ns.Now
 	ns.initDst()
-	ns.gcTimer.Fn = ns.gcTimerFired
+	ns.gcTimer.Fn, ns.gcTimer.Ctx = ns.gcTimerFired, trace.CtxSoftirq
 	ns.newDev("lo", KindLoopback, [6]byte{})
 	return ns
 }
@@ -162,8 +162,7 @@ func (ns *Netns) AddRoute(id uint32, rt *fib6.Info, nlflags uint16) error {
 // it is not pending and rt can expire. A pending timer is never shortened.
 func (ns *Netns) startGC(rt *fib6.Info) {
 	if !ns.gcTimer.pending && rt.HasExpires() {
-		ns.clock.mod(&ns.gcTimer, ns.clock.now+ns.Sysctl.GCInterval)
-		ns.FIB.Trace.Emit(trace.Event{Kind: trace.TimerArm, Val: ns.gcTimer.Expires})
+		ns.modGCTimer(ns.clock.now + ns.Sysctl.GCInterval)
 	}
 }
 
@@ -171,9 +170,45 @@ func (ns *Netns) startGC(rt *fib6.Info) {
 // RTF_EXPIRES condition (used when an exception is inserted).
 func (ns *Netns) ForceStartGC() {
 	if !ns.gcTimer.pending {
-		ns.clock.mod(&ns.gcTimer, ns.clock.now+ns.Sysctl.GCInterval)
-		ns.FIB.Trace.Emit(trace.Event{Kind: trace.TimerArm, Val: ns.gcTimer.Expires})
+		ns.modGCTimer(ns.clock.now + ns.Sysctl.GCInterval)
 	}
+}
+
+// modGCTimer models mod_timer on the GC timer (ip6_fib_timer) for
+// expires (jiffies) with the tracepoints the timer wheel fires: a
+// TimerArm (timer_start) when it queues the timer, preceded by a
+// TimerCancel when it moves a pending one to another bucket; nothing
+// when the timer stays in its bucket.
+func (ns *Netns) modGCTimer(expires int64) {
+	t := &ns.gcTimer
+	switch ns.clock.mod(t, expires) {
+	case wheelMoved:
+		ns.FIB.Trace.Emit(trace.Event{Kind: trace.TimerCancel})
+		fallthrough
+	case wheelQueued:
+		ns.FIB.Trace.Emit(trace.Event{Kind: trace.TimerArm, Node: uint32(t.fires - t.Expires), Val: t.Expires})
+	}
+}
+
+// delGCTimer models timer_delete on the GC timer: a pending timer leaves
+// the wheel (TimerCancel); one not pending is left alone, untraced.
+func (ns *Netns) delGCTimer() {
+	if ns.clock.del(&ns.gcTimer) {
+		ns.FIB.Trace.Emit(trace.Event{Kind: trace.TimerCancel})
+	}
+}
+
+// expire models the timer wheel running t (expire_timers): t leaves the
+// wheel (detach_timer, timer_cancel for the GC timer), then its callback
+// runs in the timer's context (timer_expire_entry for the GC timer).
+func (ns *Netns) expire(t *Timer) {
+	ns.clock.del(t)
+	if t == &ns.gcTimer {
+		ns.FIB.Trace.Emit(trace.Event{Kind: trace.TimerCancel})
+		ns.FIB.Trace.Emit(trace.Event{Kind: trace.TimerExpire})
+	}
+	defer ns.FIB.Trace.Enter(t.Ctx)()
+	t.Fn()
 }
 
 // RunGC models fib6_run_gc(expires, net, force): one aging pass with
@@ -267,11 +302,9 @@ func (ns *Netns) endPass(p *gcPass) {
 // (more > 0), else cancelled.
 func (ns *Netns) rearmGC(now int64, more int) {
 	if more > 0 {
-		ns.clock.mod(&ns.gcTimer, ns.rearmExpiry(now))
-		ns.FIB.Trace.Emit(trace.Event{Kind: trace.TimerArm, Val: ns.gcTimer.Expires})
+		ns.modGCTimer(ns.rearmExpiry(now))
 	} else {
-		ns.clock.del(&ns.gcTimer)
-		ns.FIB.Trace.Emit(trace.Event{Kind: trace.TimerCancel})
+		ns.delGCTimer()
 	}
 }
 

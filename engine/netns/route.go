@@ -6,6 +6,7 @@ import (
 	"fib6lab/engine/errno"
 	"fib6lab/engine/fib6"
 	"fib6lab/engine/lwtunnel"
+	"fib6lab/engine/trace"
 )
 
 // NH is one nexthop of a route request (struct rtnexthop / fib6_config
@@ -172,8 +173,11 @@ func (ns *Netns) maxRoutes() int {
 	return DefaultMaxRoutes
 }
 
-// routeInfoCreate models ip6_route_info_create for one nexthop.
+// routeInfoCreate models ip6_route_info_create for one nexthop. As in
+// the kernel, the route's table exists from here on (fib6_new_table),
+// even when the request then fails.
 func (ns *Netns) routeInfoCreate(c *RouteConfig, h NH) (*fib6.Info, error) {
+	ns.FIB.NewTable(c.Table)
 	rt := ns.FIB.NewInfo()
 	p := c.Dst.Masked()
 	rt.Dst, rt.DstLen = fib6.KeyOf(p.Addr()), uint8(p.Bits())
@@ -296,7 +300,7 @@ func (ns *Netns) validateGw(c *RouteConfig, h NH, dev *Device) (*Device, error) 
 		}
 		var err error
 		if h.Onlink {
-			err = ns.checkNhOnlink(gw, dev)
+			err = ns.checkNhOnlink(c, gw, dev)
 		} else {
 			dev, err = ns.checkNh(c, gw, dev)
 		}
@@ -326,11 +330,23 @@ func (ns *Netns) gwLocal(gw netip.Addr, dev *Device, ll bool) bool {
 
 // checkNh models ip6_route_check_nh: the gateway must be reached by a
 // route without a gateway that is not a reject route, through dev when
-// one is given; it returns the device found. Error: EHOSTUNREACH.
+// one is given; it returns the device found. The request's table is
+// tried first (ip6_nh_lookup_table, with the preferred source), then the
+// rules' tables (fib6_lookup), both with RT6_LOOKUP_F_IFACE for dev.
+// Error: EHOSTUNREACH.
 func (ns *Netns) checkNh(c *RouteConfig, gw netip.Addr, dev *Device) (*Device, error) {
-	res, _, err := ns.lookup(gw, c.Table, fib6.Flow{})
-	if err != nil || res.NH.Gw.IsValid() || res.Flags&fib6.RTF_REJECT != 0 {
-		return nil, errno.EHOSTUNREACH
+	oif := 0
+	if dev != nil {
+		oif = dev.Index
+	}
+	unusable := func(rt *fib6.Info) bool {
+		return rt.Flags&fib6.RTF_REJECT != 0 || rt.NH.Gw.IsValid() // the null entry is a reject route
+	}
+	res := ns.tableLookup(ns.FIB.Table(c.Table), gw, Flow{Oif: oif, Src: c.PrefSrc, Strict: true})
+	if unusable(res) || dev != nil && res.NH.Dev != dev.Index {
+		if res = ns.fibLookup(gw, Flow{Oif: oif, Strict: true}); unusable(res) {
+			return nil, errno.EHOSTUNREACH
+		}
 	}
 	if dev != nil && res.NH.Dev != dev.Index {
 		return nil, errno.EHOSTUNREACH
@@ -343,9 +359,9 @@ func (ns *Netns) checkNh(c *RouteConfig, gw netip.Addr, dev *Device) (*Device, e
 // unspecified prefix, such as the default route) must be a unicast route
 // through dev. Error: EINVAL "Nexthop has invalid gateway or device
 // mismatch".
-func (ns *Netns) checkNhOnlink(gw netip.Addr, dev *Device) error {
-	rt := ns.FIB.Table(fib6.RT_TABLE_MAIN).LookupFlow(fib6.KeyOf(gw), fib6.Flow{})
-	if rt == ns.FIB.NullEntry || rt.Flags&fib6.RTF_REJECT != 0 || rt.Dst == (fib6.Key{}) {
+func (ns *Netns) checkNhOnlink(c *RouteConfig, gw netip.Addr, dev *Device) error {
+	rt := ns.tableLookup(ns.FIB.Table(fib6.RT_TABLE_MAIN), gw, Flow{Oif: dev.Index, Src: c.PrefSrc})
+	if rt.Flags&fib6.RTF_REJECT != 0 || rt.Dst == (fib6.Key{}) {
 		return nil
 	}
 	if rt.Type != fib6.RTN_UNICAST || rt.NH.Dev != dev.Index {
@@ -427,34 +443,57 @@ func delMatches(rt *fib6.Info, c *RouteConfig, h NH) bool {
 // (0: lookup local, 32766: lookup main).
 var ruleTables = []uint32{fib6.RT_TABLE_LOCAL, fib6.RT_TABLE_MAIN}
 
-// Lookup models fib6_rule_lookup + ip6_pol_route for destination daddr:
-// the rule tables in order, a throw route moving on to the next rule. It
-// returns the route and its table, or the errno the kernel's dst carries:
+// Flow models the struct flowi6 a lookup is made with, as far as the
+// model uses it: the output interface (flowi6_oif), the input one
+// (flowi6_iif: the loopback for output lookups, 0 for the gateway checks
+// of a route request), whether the lookup is for input (rt6_select then
+// prefers the input interface), the source address, the L4 protocol and
+// ports, and RT6_LOOKUP_F_IFACE (Strict: only routes through the
+// preferred interface qualify).
+type Flow struct {
+	Oif, Iif     int
+	Input        bool
+	Src          netip.Addr
+	Proto        uint8
+	Sport, Dport uint16
+	Strict       bool
+}
+
+// loopbackIfindex is LOOPBACK_IFINDEX, the flowi6_iif of output lookups.
+const loopbackIfindex = 1
+
+// OutputFlow is the flow of an output lookup (ip6_route_output) through
+// interface oif (0: any): flowi6_iif is the loopback.
+func OutputFlow(oif int) Flow { return Flow{Oif: oif, Iif: loopbackIfindex} }
+
+// sel is the part of fl that route selection uses.
+func (fl Flow) sel() fib6.Flow {
+	if fl.Input {
+		return fib6.Flow{Oif: fl.Iif, Strict: fl.Strict}
+	}
+	return fib6.Flow{Oif: fl.Oif, Strict: fl.Strict}
+}
+
+// Lookup models an output route lookup (ip6_route_output:
+// fib6_rule_lookup + ip6_pol_route) for destination daddr: the rule
+// tables in order, a throw route moving on to the next rule. It returns
+// the route and its table, or the errno the kernel's dst carries:
 // EHOSTUNREACH (unreachable), EACCES (prohibit), EINVAL (blackhole),
 // ENETUNREACH (no route).
 func (ns *Netns) Lookup(daddr netip.Addr) (*fib6.Info, *fib6.Table, error) {
-	return ns.lookup(daddr, 0, fib6.Flow{})
+	return ns.LookupFlow(daddr, OutputFlow(0))
 }
 
-// LookupFlow is Lookup for a flow with an interface (`ip -6 route get
-// ... oif|iif DEV`).
-func (ns *Netns) LookupFlow(daddr netip.Addr, fl fib6.Flow) (*fib6.Info, *fib6.Table, error) {
-	return ns.lookup(daddr, 0, fl)
-}
-
-// lookup is Lookup, first trying table first (when not 0 or main), as
-// ip6_nh_lookup_table does for gateways of routes in other tables.
-func (ns *Netns) lookup(daddr netip.Addr, first uint32, fl fib6.Flow) (*fib6.Info, *fib6.Table, error) {
-	ids := ruleTables
-	if first != 0 && first != fib6.RT_TABLE_MAIN {
-		ids = append([]uint32{first}, ids...)
-	}
-	for _, id := range ids {
+// LookupFlow is Lookup for flow fl (`ip -6 route get ... from SRC
+// oif|iif DEV`): fib6_rule_lookup with the default rules, each table
+// tried being a fib6_table_lookup.
+func (ns *Netns) LookupFlow(daddr netip.Addr, fl Flow) (*fib6.Info, *fib6.Table, error) {
+	for _, id := range ruleTables {
 		t := ns.FIB.Table(id)
 		if t == nil {
 			continue
 		}
-		rt := t.LookupFlow(fib6.KeyOf(daddr), fl)
+		rt := ns.tableLookup(t, daddr, fl)
 		if rt == ns.FIB.NullEntry || rt.Type == fib6.RTN_THROW {
 			continue
 		}
@@ -464,6 +503,71 @@ func (ns *Netns) lookup(daddr netip.Addr, first uint32, fl fib6.Flow) (*fib6.Inf
 		return rt, t, nil
 	}
 	return nil, nil, errno.ENETUNREACH
+}
+
+// fibLookup models fib6_lookup with the default rules (the gateway check
+// of a route request): table local, then main when local gives the null
+// entry. It returns the route found, the null entry for none.
+func (ns *Netns) fibLookup(daddr netip.Addr, fl Flow) *fib6.Info {
+	rt := ns.FIB.NullEntry
+	for _, id := range ruleTables {
+		if rt = ns.tableLookup(ns.FIB.Table(id), daddr, fl); rt != ns.FIB.NullEntry {
+			break
+		}
+	}
+	return rt
+}
+
+// tableLookup models fib6_table_lookup on t for daddr with flow fl and
+// its tracepoint fib6:fib6_table_lookup (when the recorder asks for
+// tracepoints): the flow and the answer's device, gateway and errno.
+func (ns *Netns) tableLookup(t *fib6.Table, daddr netip.Addr, fl Flow) *fib6.Info {
+	rt := t.LookupFlow(fib6.KeyOf(daddr), fl.sel())
+	if r := ns.FIB.Trace; r != nil && r.Tracepoints {
+		l := trace.Lookup{Table: t.ID, Oif: fl.Oif, Iif: fl.Iif, Proto: fl.Proto, Src: orAny(fl.Src), Dst: daddr,
+			Dev: "lo", Gw: netip.IPv6Unspecified(), Err: -int32(errno.EHOSTUNREACH)}
+		if fl.Proto == ipprotoTCP || fl.Proto == ipprotoUDP {
+			l.Sport, l.Dport = fl.Sport, fl.Dport
+		}
+		if rt != ns.FIB.NullEntry {
+			l.Dev, l.Gw, l.Err = "-", orAny(rt.NH.Gw), -int32(rtTypeErrno(rt.Type))
+			if d := ns.DevByIndex(rt.NH.Dev); d != nil {
+				l.Dev = d.Name
+			}
+		}
+		r.EmitLookup(l)
+	}
+	return rt
+}
+
+// IP protocol numbers whose ports flowi6 carries (and the tracepoint prints).
+const (
+	ipprotoTCP = 6
+	ipprotoUDP = 17
+)
+
+// orAny returns a, or :: when a is not set.
+func orAny(a netip.Addr) netip.Addr {
+	if a.IsValid() {
+		return a
+	}
+	return netip.IPv6Unspecified()
+}
+
+// rtTypeErrno models ip6_rt_type_to_error: the errno a route type
+// stands for (0 for the types that forward or deliver).
+func rtTypeErrno(typ uint8) errno.Errno {
+	switch typ {
+	case fib6.RTN_UNREACHABLE:
+		return errno.EHOSTUNREACH
+	case fib6.RTN_PROHIBIT:
+		return errno.EACCES
+	case fib6.RTN_BLACKHOLE:
+		return errno.EINVAL
+	case fib6.RTN_THROW:
+		return errno.EAGAIN
+	}
+	return 0
 }
 
 func rejectErr(typ uint8) error {
