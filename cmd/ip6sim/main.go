@@ -5,9 +5,14 @@
 // --export FILE writes table main's trie after the script and
 // --export-plot FILE the measured GC cost per pass (.svg, .pdf or .png).
 // Ctrl-C (SIGINT) interrupts the command that runs (see interrupt.go).
+// --ftrace FILE writes the events the kernel's tracepoints would record
+// (ftrace.go). `ip6sim check [--trace] SCRIPT...` runs scripts on this
+// machine's kernel and in the model and reports where they differ
+// (check.go, kernel.go, compare.go).
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -32,6 +37,7 @@ const (
 // options are ip6sim's command-line settings, checked.
 type options struct {
 	script, tablePath, plotPath string
+	ftracePath                  string // --ftrace: write the tracepoint events here
 	hz                          int64
 	strategy                    gc.Strategy // with gcSet: --gc's, in place of the release's
 	gcSet                       bool
@@ -39,6 +45,9 @@ type options struct {
 }
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "check" {
+		os.Exit(checkMain(os.Args[2:], os.Stdout, os.Stderr))
+	}
 	o, err := parseOptions(os.Args[1:], os.Stderr)
 	switch e := err.(type) {
 	case nil:
@@ -55,6 +64,21 @@ func main() {
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
+	}
+	if o.ftracePath != "" {
+		f, err := os.Create(o.ftracePath)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "ip6sim: --ftrace:", err)
+			os.Exit(2)
+		}
+		t := newTracer(sh, f)
+		sh.OnLine = t.command
+		rc := batch(sh, o.script, o.tablePath, o.plotPath)
+		if err := errors.Join(t.flush(), f.Close()); err != nil {
+			fmt.Fprintln(os.Stderr, "ip6sim: --ftrace:", err)
+			rc = max(rc, 1)
+		}
+		os.Exit(rc)
 	}
 	if o.script != "" || o.tablePath != "" || o.plotPath != "" {
 		os.Exit(batch(sh, o.script, o.tablePath, o.plotPath))
@@ -79,6 +103,7 @@ func parseOptions(args []string, usage io.Writer) (options, error) {
 	fs.StringVar(&o.tablePath, "export", "", "after the script, draw table main's trie to this file (.svg, .pdf or .png)")
 	fs.StringVar(&o.plotPath, "export-plot", "", "measure a GC pass of both strategies and plot it to this file (.svg, .pdf or .png)")
 	fs.StringVar(&o.kernel, "kernel", "", "modelled kernel release, as the `kernel VERSION` command (e.g. 6.1)")
+	fs.StringVar(&o.ftracePath, "ftrace", "", "with -f: write the events the kernel's tracepoints would record (tracefs text, a `# cmd N: LINE` marker per command) to this file")
 	if err := fs.Parse(args); err != nil {
 		return o, flagError{err}
 	}
@@ -107,6 +132,9 @@ func parseOptions(args []string, usage io.Writer) (options, error) {
 		if err := checkExportPath(e.path); err != nil {
 			return o, fmt.Errorf("ip6sim: --%s: %v", e.flag, err)
 		}
+	}
+	if o.ftracePath != "" && o.script == "" {
+		return o, fmt.Errorf("ip6sim: --ftrace %s: needs a script (-f)", o.ftracePath)
 	}
 	if o.tablePath != "" && sameFile(o.tablePath, o.plotPath) {
 		return o, fmt.Errorf("ip6sim: --export and --export-plot name the same file %s: the plot would overwrite the table", o.plotPath)

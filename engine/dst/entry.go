@@ -119,5 +119,5 @@ func (e *Entry) routeID() uint32 {
 }
 
 func (e *Entry) emit(k trace.Kind, val int64) {
-	e.ops.emit(trace.Event{Kind: k, Route: e.routeID(), Val: val})
+	e.ops.emit(trace.Event{Kind: k, Node: uint32(e.ID), Route: e.routeID(), Val: val})
 }

@@ -171,15 +171,11 @@ func routeGet(sh *Shell, _ ipOpts, args []string, _ uint16, out io.Writer) error
 	}
 	answer := formatGet(sh.NS, rt, r)
 	if r.connected && !r.from.IsValid() {
-		// iproute2 asks again from the answer's source, without the
-		// device, and prints both answers
-		if src := getSource(sh.NS, rt, r.dst, r.iif == ""); src.IsValid() {
-			again := *r
-			again.from = netip.PrefixFrom(src, 128)
-			if fl, err := again.flow(sh.NS); err == nil {
-				sh.NS.LookupFlow(r.dst, fl)
-			}
-		}
+		// iproute2 sends the answer back as a request, its RTA_PREFSRC
+		// renamed RTA_SRC; the kernel reads the answer's own RTA_SRC
+		// (the request's source, ::), so the lookup is made again as it
+		// was (Linux 6.18 with iproute2 6.1), and both answers print
+		sh.NS.LookupFlow(r.dst, fl)
 		answer += answer
 	}
 	io.WriteString(out, answer)

@@ -6,8 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -18,17 +16,7 @@ import (
 // withStatus is the reference-output transform of the kdiff format
 // (../shared/cases/README.md): comments and blank lines dropped, an
 // `echo "[rc=$?]"` after every command.
-func withStatus(script []byte) string {
-	var b strings.Builder
-	for _, line := range strings.Split(string(script), "\n") {
-		t := strings.TrimSpace(line)
-		if t == "" || strings.HasPrefix(t, "#") {
-			continue
-		}
-		fmt.Fprintf(&b, "%s\necho \"[rc=$?]\"\n", line)
-	}
-	return b.String()
-}
+func withStatus(script []byte) string { return WithStatus(KdiffCommands(string(script))) }
 
 // runEngine runs a transformed script in a fresh simulated namespace.
 func runEngine(script string) string {
@@ -72,8 +60,6 @@ func runKernel(t *testing.T, script string) string {
 	return string(out)
 }
 
-var expiresRE = regexp.MustCompile(`expires (-?\d+)sec`)
-
 // sameOutput compares two outputs line by line with `expires` values
 // allowed to differ by one second.
 func sameOutput(want, got string) (bool, string) {
@@ -82,17 +68,8 @@ func sameOutput(want, got string) (bool, string) {
 		return false, fmt.Sprintf("%d lines, want %d", len(gl), len(wl))
 	}
 	for i := range wl {
-		if wl[i] == gl[i] {
-			continue
-		}
-		wm, gm := expiresRE.FindAllStringSubmatch(wl[i], -1), expiresRE.FindAllStringSubmatch(gl[i], -1)
-		if len(wm) != 1 || len(gm) != 1 || expiresRE.ReplaceAllString(wl[i], "") != expiresRE.ReplaceAllString(gl[i], "") {
+		if !SameOutputLine(wl[i], gl[i]) {
 			return false, fmt.Sprintf("line %d:\n got %q\nwant %q", i+1, gl[i], wl[i])
-		}
-		a, _ := strconv.Atoi(wm[0][1])
-		b, _ := strconv.Atoi(gm[0][1])
-		if a-b > 1 || b-a > 1 {
-			return false, fmt.Sprintf("line %d: expires %d, want %d±1", i+1, b, a)
 		}
 	}
 	return true, ""

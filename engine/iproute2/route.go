@@ -98,6 +98,12 @@ func parseRoute(ns *netns.Netns, args []string) (*netns.RouteConfig, error) {
 			if err != nil {
 				return nil, err
 			}
+			for i := range hops { // ip6_route_multipath_add: a hop takes the request's device and onlink flag
+				if hops[i].Dev == 0 {
+					hops[i].Dev = nh.Dev
+				}
+				hops[i].Onlink = hops[i].Onlink || nh.Onlink
+			}
 			r.c.Nexthops, r.c.Multipath = hops, true
 			break
 		}

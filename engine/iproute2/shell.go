@@ -42,6 +42,11 @@ type Shell struct {
 	vars     map[string]string // the variables set (NAME=value)
 	varBytes int               // their names and values, in bytes
 
+	// OnLine, when set, is called by RunScript with each logical line
+	// that holds a command (not blank, not only a comment) before it
+	// runs: a tracer marks where each command's events start.
+	OnLine func(line string)
+
 	nanos int64 // virtual time not yet turned into jiffies
 }
 
@@ -151,6 +156,9 @@ func (sh *Shell) RunScript(r io.Reader, out io.Writer) int {
 		logical, ok := j.Add(strings.TrimSuffix(l, "\n"))
 		if !ok {
 			continue
+		}
+		if t := strings.TrimSpace(logical); sh.OnLine != nil && t != "" && !strings.HasPrefix(t, "#") {
+			sh.OnLine(logical)
 		}
 		sh.Run(logical, out)
 		if sh.syntaxErr || sh.interrupted || sh.exited {

@@ -75,6 +75,13 @@ type Features struct {
 	// ILACache: ILA keeps a dst_cache per route and its encap ops have
 	// destroy_state (2016, Linux 4.9).
 	ILACache bool
+	// NodeFreeRCU: node_free hands a trie node to call_rcu with
+	// node_free_rcu, which frees it with kmem_cache_free (the tracepoint
+	// kmem:kmem_cache_free, call_site node_free_rcu). From 6.13 ("ipv6:
+	// replace call_rcu by kfree_rcu for simple kmem_cache_free callback",
+	// October 2024) kfree_rcu frees nodes in bulk, with no per-object
+	// event: on 6.18 node frees show only in rt6_stats' fib_nodes.
+	NodeFreeRCU bool
 }
 
 // For returns the features of release r:
@@ -84,13 +91,15 @@ type Features struct {
 //	6.6, >= 6.9     GC pass walks the GC list (GCList); < 6.6, 6.7, 6.8 walk the trie
 //	>= 6.15         an exception links its route on the GC list (LinkParent)
 //	>= 6.18         idle permanent routes leave the GC list (UnlinkIdle)
+//	< 6.13          trie nodes freed by node_free_rcu (NodeFreeRCU)
 func For(r Release) Features {
 	return Features{
-		Release:    r,
-		GCList:     r == Release{Major: 6, Minor: 6} || r.AtLeast(6, 9),
-		MaxSize:    !r.AtLeast(6, 3),
-		LinkParent: r.AtLeast(6, 15),
-		UnlinkIdle: r.AtLeast(6, 18),
-		ILACache:   r.AtLeast(4, 9),
+		Release:     r,
+		GCList:      r == Release{Major: 6, Minor: 6} || r.AtLeast(6, 9),
+		MaxSize:     !r.AtLeast(6, 3),
+		LinkParent:  r.AtLeast(6, 15),
+		UnlinkIdle:  r.AtLeast(6, 18),
+		ILACache:    r.AtLeast(4, 9),
+		NodeFreeRCU: !r.AtLeast(6, 13),
 	}
 }

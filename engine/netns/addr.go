@@ -59,7 +59,7 @@ func (ns *Netns) AddAddrWith(d *Device, ifa *Addr) error {
 	ifa.Tentative = !nodad
 	ns.insertAddr(d, ifa)
 	if nodad {
-		ns.addLocalRoute(d, ifa)
+		ns.nodadLocalRoute(d, ifa)
 	}
 	if d.v6Up {
 		ns.addPrefixRoute(d, ifa)
@@ -136,6 +136,15 @@ func (ns *Netns) startDAD(d *Device) {
 		}
 		ns.clock.mod(&ifa.dad, ns.clock.now+ns.dadDelay())
 	}
+}
+
+// nodadLocalRoute adds the local route of an address that skips DAD:
+// addrconf_dad_start hands every new address to the DAD work, which
+// completes one with IFA_F_NODAD at once (addrconf_dad_begin), in a
+// worker, whether the link is up or not.
+func (ns *Netns) nodadLocalRoute(d *Device, ifa *Addr) {
+	defer ns.FIB.Trace.Enter(trace.CtxWorker)()
+	ns.addLocalRoute(d, ifa)
 }
 
 // addLocalRoute models addrconf_f6i_alloc for a local address: `local

@@ -148,7 +148,7 @@ func (ns *Netns) SetMTU(d *Device, mtu int) error {
 		return errMTUBig
 	}
 	d.MTU = mtu
-	ns.syncIPv6(d)
+	ns.syncIPv6(d, false)
 	return nil
 }
 
@@ -314,9 +314,9 @@ func (ns *Netns) SetLinkUp(d *Device, up bool) {
 		return
 	}
 	d.Up = up
-	ns.syncIPv6(d)
+	ns.syncIPv6(d, up)
 	if d.Peer != nil {
-		ns.syncIPv6(d.Peer)
+		ns.syncIPv6(d.Peer, false)
 	}
 }
 
@@ -325,17 +325,19 @@ func (ns *Netns) SetLinkUp(d *Device, up bool) {
 // enabling brings it up as NETDEV_UP would.
 func (ns *Netns) SetDisableIPv6(d *Device, v int) {
 	d.DisableIPv6 = v
-	ns.syncIPv6(d)
+	ns.syncIPv6(d, false)
 }
 
 // syncIPv6 brings addrconf's view of d in line with its flags: IPv6 up or
 // down (addrconf_notify NETDEV_UP/DOWN, addrconf_ifdown) and carrier
 // changes (NETDEV_CHANGE, which linkwatch delivers from a worker).
-func (ns *Netns) syncIPv6(d *Device) {
+// opened says that d has just been opened (dev_open), so that its
+// operational state is not up yet.
+func (ns *Netns) syncIPv6(d *Device, opened bool) {
 	want := d.Up && d.DisableIPv6 == 0 && d.HasIPv6()
 	switch {
 	case want && !d.v6Up:
-		ns.addrconfUp(d)
+		ns.addrconfUp(d, opened)
 	case !want && d.v6Up:
 		ns.addrconfDown(d)
 	case d.v6Up && d.Carrier() != d.carrierOn:
@@ -347,8 +349,10 @@ func (ns *Netns) syncIPv6(d *Device) {
 // addrconfUp models addrconf_notify(NETDEV_UP): loopback gets ::1; other
 // devices get prefix routes for addresses configured while down, and,
 // once the link has carrier, the ff00::/8 multicast route, the fe80::/64
-// route and the EUI-64 link-local address.
-func (ns *Netns) addrconfUp(d *Device) {
+// route and the EUI-64 link-local address. On a device just opened the
+// link is not operationally up yet: that part comes with the
+// NETDEV_CHANGE linkwatch sends from a worker.
+func (ns *Netns) addrconfUp(d *Device, opened bool) {
 	d.v6Up, d.carrierOn = true, d.Carrier()
 	if d.Kind == KindLoopback {
 		for _, ifa := range d.Addrs { // addresses added while down (addrconf_permanent_addr)
@@ -364,9 +368,9 @@ func (ns *Netns) addrconfUp(d *Device) {
 		ns.addPrefixRoute(d, ifa)
 	}
 	if d.carrierOn {
-		// a veth is not oper-up yet when NETDEV_UP is sent: linkwatch
-		// delivers NETDEV_CHANGE from a worker, which configures the link
-		defer ns.FIB.Trace.Enter(trace.CtxWorker)()
+		if opened {
+			defer ns.FIB.Trace.Enter(trace.CtxWorker)()
+		}
 		ns.linkReady(d)
 	}
 }

@@ -186,7 +186,7 @@ func (ns *Netns) modGCTimer(expires int64) {
 		ns.FIB.Trace.Emit(trace.Event{Kind: trace.TimerCancel})
 		fallthrough
 	case wheelQueued:
-		ns.FIB.Trace.Emit(trace.Event{Kind: trace.TimerArm, Node: uint32(t.fires - t.Expires), Val: t.Expires})
+		ns.FIB.Trace.Emit(trace.Event{Kind: trace.TimerArm, Node: uint32(t.fires - t.Expires), Route: uint32(t.bucket), Val: t.Expires})
 	}
 }
 

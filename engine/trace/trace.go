@@ -30,7 +30,8 @@ const (
 	// TimerArm is the tracepoint timer:timer_start for the GC timer: it
 	// was queued on the timer wheel (mod_timer on a timer not pending, or
 	// pending in another wheel bucket). Val = expiry (jiffies), Node =
-	// the jiffies the wheel bucket adds (bucket_expiry - expiry).
+	// the jiffies the wheel bucket adds (bucket_expiry - expiry), Route =
+	// the wheel bucket index (level*64 + slot).
 	TimerArm
 	// TimerCancel is timer:timer_cancel for the GC timer: it left the
 	// wheel (timer_delete of a pending timer, a re-queue to another

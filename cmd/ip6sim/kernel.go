@@ -1,0 +1,369 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"fib6lab/engine/ftrace"
+	"fib6lab/engine/iproute2"
+)
+
+// tracefs is a mounted tracefs with what ip6sim check needs of the
+// running kernel: the address of fib6_gc_timer_cb (the GC timer's
+// callback, to filter timer events on) and the names of the functions
+// whose slab allocations and frees it records (fib6_add_1 may be a
+// compiler clone such as fib6_add_1.isra.0).
+type tracefs struct {
+	dir     string
+	mounted bool // mounted by ip6sim, to unmount at the end
+	gcTimer string
+	allocs  []string // call sites of node and dst allocations
+	frees   []string // call sites of dst (and node_free_rcu) frees
+}
+
+// kernelInfo describes the running kernel for reports: release, build
+// and tick rate (CONFIG_HZ from /proc/config.gz, 0 when unknown).
+type kernelInfo struct {
+	Release, Version string
+	HZ               int64
+}
+
+func (k kernelInfo) String() string {
+	hz := "HZ unknown"
+	if k.HZ > 0 {
+		hz = fmt.Sprintf("HZ %d", k.HZ)
+	}
+	return fmt.Sprintf("Linux %s (%s, %s)", k.Release, k.Version, hz)
+}
+
+// runningKernel reads the running kernel's description.
+func runningKernel() kernelInfo {
+	var k kernelInfo
+	if b, err := os.ReadFile("/proc/sys/kernel/osrelease"); err == nil {
+		k.Release = strings.TrimSpace(string(b))
+	}
+	if b, err := os.ReadFile("/proc/sys/kernel/version"); err == nil {
+		k.Version = strings.TrimSpace(string(b))
+	}
+	if f, err := os.Open("/proc/config.gz"); err == nil {
+		defer f.Close()
+		if z, err := gzip.NewReader(f); err == nil {
+			sc := bufio.NewScanner(z)
+			for sc.Scan() {
+				if v, ok := strings.CutPrefix(sc.Text(), "CONFIG_HZ="); ok {
+					k.HZ, _ = strconv.ParseInt(v, 10, 64)
+				}
+			}
+		}
+	}
+	return k
+}
+
+// errNoKernel says why scripts cannot run on this machine's kernel.
+type errNoKernel struct{ why string }
+
+func (e errNoKernel) Error() string { return e.why }
+
+// checkRoot reports why scripts cannot run in namespaces here, or nil.
+func checkRoot() error {
+	if os.Geteuid() != 0 {
+		return errNoKernel{fmt.Sprintf("needs root to run scripts in throw-away network namespaces (running as uid %d)", os.Geteuid())}
+	}
+	for _, p := range []string{"ip", "bash"} {
+		if _, err := exec.LookPath(p); err != nil {
+			return errNoKernel{fmt.Sprintf("%s is not installed (make deps installs iproute2)", p)}
+		}
+	}
+	return nil
+}
+
+// openTracefs finds tracefs (mounting it on a temporary directory when it
+// is not mounted) and the kernel symbols the trace filters name. Errors
+// say why tracing is not possible.
+func openTracefs() (*tracefs, error) {
+	t := &tracefs{}
+	if mounts, err := os.ReadFile("/proc/mounts"); err == nil {
+		for _, l := range strings.Split(string(mounts), "\n") {
+			if f := strings.Fields(l); len(f) > 2 && f[2] == "tracefs" {
+				t.dir = f[1]
+				break
+			}
+		}
+	}
+	if t.dir == "" {
+		dir, err := os.MkdirTemp("", "ip6sim-tracefs-")
+		if err != nil {
+			return nil, err
+		}
+		if out, err := exec.Command("mount", "-t", "tracefs", "nodev", dir).CombinedOutput(); err != nil {
+			os.Remove(dir)
+			return nil, errNoKernel{fmt.Sprintf("tracefs is not mounted and cannot be (mount -t tracefs nodev %s: %v %s)", dir, err, bytes.TrimSpace(out))}
+		}
+		t.dir, t.mounted = dir, true
+	}
+	if _, err := os.Stat(filepath.Join(t.dir, "events/fib6/fib6_table_lookup")); err != nil {
+		t.close()
+		return nil, errNoKernel{"this kernel has no fib6:fib6_table_lookup tracepoint (CONFIG_IPV6 built without tracepoints?)"}
+	}
+	syms, err := os.ReadFile("/proc/kallsyms")
+	if err != nil {
+		t.close()
+		return nil, err
+	}
+	for _, l := range strings.Split(string(syms), "\n") {
+		f := strings.Fields(l)
+		if len(f) < 3 || len(f) > 3 { // skip module symbols ([mod])
+			continue
+		}
+		switch ftrace.CallSite(f[2]) {
+		case "fib6_gc_timer_cb":
+			if f[2] == "fib6_gc_timer_cb" {
+				t.gcTimer = "0x" + f[0]
+			}
+		case "fib6_add_1", "fib6_add", "dst_alloc":
+			t.allocs = append(t.allocs, f[2])
+		case "dst_destroy", "node_free_rcu":
+			t.frees = append(t.frees, f[2])
+		}
+	}
+	if t.gcTimer == "" || strings.Trim(t.gcTimer, "0x") == "" || len(t.allocs) == 0 {
+		t.close()
+		return nil, errNoKernel{"/proc/kallsyms does not show fib6_gc_timer_cb and fib6_add_1 (kptr_restrict, or IPv6 is a module not loaded)"}
+	}
+	return t, nil
+}
+
+// close unmounts tracefs if ip6sim mounted it.
+func (t *tracefs) close() {
+	if t.mounted {
+		exec.Command("umount", t.dir).Run()
+		os.Remove(t.dir)
+	}
+}
+
+// siteFilter is an event filter matching any of the functions as the
+// call site of a kmem event.
+func siteFilter(funcs []string) string {
+	var parts []string
+	for _, f := range funcs {
+		parts = append(parts, "call_site.function == "+f)
+	}
+	return strings.Join(parts, " || ")
+}
+
+// kernelRun is what a script did on the kernel: its output (standard
+// output and error, with the status lines), the event lines of each
+// command (index = command number - 1) that belong to the script, and
+// rt6_stats after each command.
+type kernelRun struct {
+	Output  string
+	Windows [][]ftrace.Line
+	Stats   []string
+}
+
+var instanceSeq atomic.Int64
+
+// traced is a tracefs instance of one run.
+type traced struct{ dir string }
+
+func (i traced) write(file, text string) error {
+	if err := os.WriteFile(filepath.Join(i.dir, file), []byte(text), 0o644); err != nil {
+		return fmt.Errorf("tracefs %s: %w", file, err)
+	}
+	return nil
+}
+
+// setup writes each file's text in order.
+func (i traced) setup(files [][2]string) error {
+	for _, f := range files {
+		if err := i.write(f[0], f[1]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (i traced) lines() ([]ftrace.Line, error) {
+	b, err := os.ReadFile(filepath.Join(i.dir, "trace"))
+	var ls []ftrace.Line
+	for _, s := range strings.Split(string(b), "\n") {
+		if l, ok := ftrace.ParseLine(s); ok {
+			ls = append(ls, l)
+		}
+	}
+	return ls, err
+}
+
+// runKernel runs the commands of a kdiff script with bash (reading them
+// from its standard input, as the kdiff tests do) in a fresh network
+// namespace on this kernel (pinned to CPU 0, so that per-CPU route copies
+// are made as in a one-CPU model), each command preceded by a marker in
+// the trace and followed by the status line and a copy of rt6_stats.
+// With t set it records, in two tracefs instances: the tracepoints of
+// the script's own processes (set_event_pid with event-fork: lookups,
+// node and dst allocations, and the GC timers they arm, which identify
+// the namespace's timers), and every GC timer event and dst free, kept
+// when they belong to those timers and allocations.
+func runKernel(ctx context.Context, t *tracefs, cmds []string, tmp string) (*kernelRun, error) {
+	id := fmt.Sprintf("ip6sim-check-%d-%d", os.Getpid(), instanceSeq.Add(1))
+	var proc, timers traced
+	if t != nil {
+		proc, timers = traced{filepath.Join(t.dir, "instances", id+"-p")}, traced{filepath.Join(t.dir, "instances", id+"-t")}
+		for _, i := range []traced{proc, timers} {
+			if err := os.Mkdir(i.dir, 0o755); err != nil {
+				return nil, fmt.Errorf("tracefs instance: %w", err)
+			}
+			defer os.Remove(i.dir)
+		}
+		err := errors.Join(proc.setup([][2]string{
+			{"tracing_on", "0"}, {"trace_clock", "mono"}, {"buffer_size_kb", "4096"}, {"trace_options", "event-fork"},
+			{"events/kmem/kmem_cache_alloc/filter", siteFilter(t.allocs)},
+			{"events/timer/timer_start/filter", "function == " + t.gcTimer},
+			{"set_event", "fib6:fib6_table_lookup\nkmem:kmem_cache_alloc\ntimer:timer_start\n"},
+		}), timers.setup([][2]string{
+			{"tracing_on", "0"}, {"trace_clock", "mono"}, {"buffer_size_kb", "4096"},
+			{"events/timer/timer_start/filter", "function == " + t.gcTimer},
+			{"events/timer/timer_expire_entry/filter", "function == " + t.gcTimer},
+			{"events/kmem/kmem_cache_free/filter", siteFilter(t.frees)},
+			{"set_event", "timer:timer_start\ntimer:timer_expire_entry\ntimer:timer_cancel\nkmem:kmem_cache_free\n"},
+		}))
+		if err != nil {
+			return nil, err
+		}
+	}
+	marker, stats := "/dev/null", filepath.Join(tmp, id+".stats")
+	if t != nil {
+		marker = filepath.Join(proc.dir, "trace_marker")
+	}
+	// Two lines per command, as the model runs them, so that bash's
+	// "bash: line N:" messages name the same lines: the marker and the
+	// command, then the status line and a copy of rt6_stats.
+	var script strings.Builder
+	for i, c := range cmds {
+		fmt.Fprintf(&script, "printf '%%s\\n' '%s' > %s; %s\n%s; cat /proc/net/rt6_stats >> %s\n", ftrace.MarkerText(i+1), marker, c, iproute2.StatusLine, stats)
+	}
+	fmt.Fprintf(&script, "printf '# end\\n' > %s\n", marker)
+	defer os.Remove(stats)
+	if out, err := exec.Command("ip", "netns", "add", id).CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("ip netns add %s: %v %s", id, err, bytes.TrimSpace(out))
+	}
+	defer exec.Command("ip", "netns", "del", id).Run()
+
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	defer pw.Close()
+	var out bytes.Buffer
+	pin := ""
+	if _, err := exec.LookPath("taskset"); err == nil {
+		pin = "taskset -c 0"
+	}
+	cmd := exec.CommandContext(ctx, "bash", "-c", `read -r _ <&3; exec 3<&-; exec ip netns exec "$0" `+pin+` bash`, id)
+	cmd.Stdin = strings.NewReader(script.String())
+	cmd.ExtraFiles = []*os.File{pr}
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		pr.Close()
+		return nil, err
+	}
+	pr.Close()
+	if t != nil {
+		err = errors.Join(proc.write("set_event_pid", strconv.Itoa(cmd.Process.Pid)), proc.write("tracing_on", "1"), timers.write("tracing_on", "1"))
+	}
+	pw.Write([]byte("go\n"))
+	pw.Close()
+	waitErr := cmd.Wait()
+	if err != nil {
+		return nil, err
+	}
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("the script did not end within the time allowed")
+	}
+	_ = waitErr // the last command's status is in the output
+	r := &kernelRun{Output: out.String(), Windows: make([][]ftrace.Line, len(cmds))}
+	if b, err := os.ReadFile(stats); err == nil {
+		r.Stats = strings.Split(strings.TrimSpace(string(b)), "\n")
+	}
+	if t == nil {
+		return r, nil
+	}
+	time.Sleep(250 * time.Millisecond) // let RCU free what the script released (dst_destroy)
+	proc.write("tracing_on", "0")
+	timers.write("tracing_on", "0")
+	pl, err1 := proc.lines()
+	tl, err2 := timers.lines()
+	if err := errors.Join(err1, err2); err != nil {
+		return nil, err
+	}
+	r.assign(pl, tl)
+	return r, nil
+}
+
+// assign sorts the events of both instances into the command windows
+// the markers delimit. The script's own events are all kept; of the
+// other instance's, the timer events of the timers the script armed and
+// the frees of objects it allocated (while they are live: a pointer
+// freed may be reused by others).
+func (r *kernelRun) assign(proc, other []ftrace.Line) {
+	timers := map[string]bool{}
+	var marks, events []ftrace.Line
+	for _, l := range proc {
+		switch l.Event {
+		case "tracing_mark_write":
+			marks = append(marks, l)
+		case "timer_start":
+			// a timer started by the script's processes, not by an
+			// interrupt that ran while one of them was on the CPU
+			if !l.Deferred() {
+				timers[ftrace.Field(l.Fields, "timer")] = true
+			}
+		default:
+			events = append(events, l)
+		}
+	}
+	for _, l := range other {
+		if l.Event == "kmem_cache_free" || timers[ftrace.Field(l.Fields, "timer")] {
+			events = append(events, l)
+		}
+	}
+	sort.SliceStable(events, func(i, j int) bool { return events[i].Micros < events[j].Micros })
+	live := map[string]bool{}
+	for _, e := range events {
+		switch ptr := ftrace.Field(e.Fields, "ptr"); e.Event {
+		case "kmem_cache_alloc":
+			live[ptr] = true
+		case "kmem_cache_free":
+			if !live[ptr] {
+				continue
+			}
+			delete(live, ptr)
+		}
+		w := -1
+		for _, m := range marks {
+			if m.Micros > e.Micros {
+				break
+			}
+			n, ok := ftrace.Marker(m.Fields)
+			w = n - 1
+			if !ok {
+				w = -1 // after the end marker
+			}
+		}
+		if w >= 0 && w < len(r.Windows) {
+			r.Windows[w] = append(r.Windows[w], e)
+		}
+	}
+}
