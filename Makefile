@@ -8,7 +8,7 @@ FUZZTIME ?= 60s
 GOROOT := $(shell go env GOROOT)
 WASM_EXEC := $(firstword $(wildcard $(GOROOT)/lib/wasm/wasm_exec.js $(GOROOT)/misc/wasm/wasm_exec.js))
 
-.PHONY: all run test deps vet unit wasm browser bench bench-web loadtest fuzz clean FORCE
+.PHONY: all run test deps vet unit kcheck wasm browser bench bench-web loadtest fuzz clean FORCE
 
 all: wasm
 
@@ -27,7 +27,7 @@ web/wasm_exec.js: $(WASM_EXEC)
 run: wasm
 	go run ./cmd/server -addr $(ADDR) -dir web
 
-test: deps vet unit wasm browser
+test: deps vet unit kcheck wasm browser
 
 # Debian packages and npm modules the tests need (installed as root, else the command to run)
 deps:
@@ -41,6 +41,18 @@ vet:
 
 unit:
 	go test -parallel 8 ./...
+
+# The kdiff corpus and the shared cases on this machine's kernel at trace
+# level (ip6sim check --trace: lookups, GC timer, trie nodes; about 2.5
+# minutes). It needs root and tracefs: the trace has no stored form to
+# compare with, so without root it says so and compares nothing.
+KDIFF_SHARED := $(wildcard ../shared/cases/kdiff/*.sh)
+kcheck:
+	@if [ "$$(id -u)" != 0 ] || [ -n "$$FIB6LAB_NO_KERNEL" ]; then \
+		echo "kcheck: not run: ip6sim check --trace needs root and this machine's kernel"; \
+	else \
+		go run ./cmd/ip6sim check --trace --known testdata/kdiff/TRACE-DIFFERENCES.md testdata/kdiff/*.sh $(KDIFF_SHARED); \
+	fi
 
 browser: wasm
 	tests/browser/run.sh

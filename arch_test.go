@@ -17,8 +17,8 @@ const module = "fib6lab/"
 // lower rank.
 var engineOrder = map[string]int{
 	"engine/errno": 0, "engine/trace": 0, "engine/kernel": 0,
-	"engine/lwtunnel": 1,
-	"engine/fib6":     2, "engine/ila": 2,
+	"engine/lwtunnel": 1, "engine/ftrace": 1,
+	"engine/fib6": 2, "engine/ila": 2,
 	"engine/gc": 3, "engine/dst": 3,
 	"engine/netns":    4,
 	"engine/iproute2": 5,

@@ -37,11 +37,13 @@ func splitOutput(out string, n int) []commandOutput {
 		}
 		cur.lines = append(cur.lines, l)
 	}
+	const stopped = "none (the script stopped)"
 	if len(cur.lines) > 0 && !(len(cur.lines) == 1 && cur.lines[0] == "") {
+		cur.status = stopped
 		cs = append(cs, cur)
 	}
 	for len(cs) < n {
-		cs = append(cs, commandOutput{status: "none (the script stopped)"})
+		cs = append(cs, commandOutput{status: stopped})
 	}
 	return cs
 }
@@ -51,6 +53,7 @@ func (c *comparison) script(path string, cmds []string, k, m *kernelRun) *script
 	ko, mo := splitOutput(k.Output, len(cmds)), splitOutput(m.Output, len(cmds))
 	var b strings.Builder
 	events, kFrees, mFrees, differs := 0, 0, 0, false
+	unsettled := false // deferred trie work started since the last sleep
 	for i, cmd := range cmds {
 		var d strings.Builder
 		if steps := ftrace.Align(len(ko[i].lines), len(mo[i].lines), func(a, b int) bool {
@@ -75,7 +78,8 @@ func (c *comparison) script(path string, cmds []string, k, m *kernelRun) *script
 				d.WriteString("    events:\n")
 				writeSteps(&d, steps, func(j int) string { return kr[j].String() }, func(j int) string { return mr[j].String() })
 			}
-			if c.events&ftrace.Nodes != 0 && settled(cmd, m.Windows[i]) {
+			unsettled = !isSleep(cmd) && (unsettled || defers(m.Windows[i]))
+			if c.events&ftrace.Nodes != 0 && !unsettled {
 				if ks, ms := nodeStats(k.Stats, i), nodeStats(m.Stats, i); ks != ms {
 					differs = true
 					fmt.Fprintf(&d, "    rt6_stats after it: kernel %s, model %s\n", ks, ms)
@@ -122,22 +126,23 @@ func (c *comparison) records(n *ftrace.Normalizer, lines []ftrace.Line) (rs []ft
 	return rs, frees
 }
 
-// settled reports whether the trie is expected to be the same on both
-// sides right after a command: unless the command is a sleep, during
-// which deferred work finishes, not when it started work the kernel runs
-// in a worker (linkwatch, the DAD work), which the model runs at once
-// while the kernel's worker may still wait for a CPU or for the RTNL
-// lock when the next command reads rt6_stats.
-func settled(cmd string, model []ftrace.Line) bool {
-	if f := strings.Fields(cmd); len(f) > 0 && f[0] == "sleep" {
-		return true
-	}
+// defers reports whether the model ran trie work for the command in a
+// worker (linkwatch, the DAD work). The kernel's worker may still wait
+// for a CPU or for the RTNL lock when the next commands read rt6_stats,
+// so node counts are compared again only after a sleep, during which
+// deferred work finishes.
+func defers(model []ftrace.Line) bool {
 	for _, l := range model {
 		if l.Deferred() && l.Event == "kmem_cache_alloc" {
-			return false
+			return true
 		}
 	}
-	return true
+	return false
+}
+
+func isSleep(cmd string) bool {
+	f := strings.Fields(cmd)
+	return len(f) > 0 && f[0] == "sleep"
 }
 
 // nodeStats returns the first two columns of an rt6_stats line (trie

@@ -146,15 +146,16 @@ func (n *Normalizer) timer(ptr string) string {
 // per CPU number, so the timeout depends on where in its second the
 // kernel's clock stood. For an expiry on such a boundary the timeout is
 // given as the whole seconds round_jiffies started from (it rounds down
-// by less than HZ/4 and up by at most 3HZ/4); other timeouts stay as
-// they are (gc_interval is whole seconds, so an exact one is a multiple
-// of HZ and unchanged either way).
+// when less than HZ/4 past a second, by at most HZ/4-1 jiffies, else up
+// by at most HZ-HZ/4); other timeouts stay as they are (gc_interval is
+// whole seconds, so an exact one is a multiple of HZ and unchanged
+// either way).
 func (n *Normalizer) rounded(timeout, expires int64, cpu int) int64 {
 	hz := n.HZ
 	if hz <= 0 || mod(expires+3*int64(cpu), hz) != 0 {
 		return timeout
 	}
-	return floorDiv(timeout+hz/4, hz) * hz
+	return floorDiv(timeout+hz/4-1, hz) * hz
 }
 
 func mod(a, b int64) int64 { return (a%b + b) % b }

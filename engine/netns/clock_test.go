@@ -18,3 +18,33 @@ func TestWheelExpiry(t *testing.T) {
 		}
 	}
 }
+
+// TestModTimerBuckets: mod_timer on a pending timer leaves it in its
+// wheel bucket when the expiry does not change or stays in that bucket
+// (__mod_timer), and moves it otherwise; timer_delete reports whether the
+// timer was pending.
+func TestModTimerBuckets(t *testing.T) {
+	const now = 1 << 32
+	c := &clock{now: now}
+	var tm Timer
+	steps := []struct {
+		expires int64
+		want    wheelOp
+	}{
+		{now + 7500, wheelQueued}, // 30 s at HZ 250: level 3, 512-jiffy buckets
+		{now + 7500, wheelSame},
+		{now + 7501, wheelKept}, // same 512-jiffy bucket
+		{now + 7000, wheelMoved},
+	}
+	for _, s := range steps {
+		if got := c.mod(&tm, s.expires); got != s.want {
+			t.Errorf("mod to +%d: %d, want %d", s.expires-now, got, s.want)
+		}
+	}
+	if tm.Expires != now+7000 || tm.Fires() != now+7168 {
+		t.Errorf("expires +%d fires +%d, want +7000 +7168", tm.Expires-now, tm.Fires()-now)
+	}
+	if !c.del(&tm) || c.del(&tm) {
+		t.Error("del: want true for the pending timer, then false")
+	}
+}

@@ -202,12 +202,12 @@ func (ns *Netns) delGCTimer() {
 // wheel (detach_timer, timer_cancel for the GC timer), then its callback
 // runs in the timer's context (timer_expire_entry for the GC timer).
 func (ns *Netns) expire(t *Timer) {
-	ns.clock.del(t)
-	if t == &ns.gcTimer {
-		ns.FIB.Trace.Emit(trace.Event{Kind: trace.TimerCancel})
-		ns.FIB.Trace.Emit(trace.Event{Kind: trace.TimerExpire})
-	}
 	defer ns.FIB.Trace.Enter(t.Ctx)()
+	ns.clock.del(t)
+	if r := ns.FIB.Trace; t == &ns.gcTimer && r != nil && r.Tracepoints {
+		r.Emit(trace.Event{Kind: trace.TimerCancel})
+		r.Emit(trace.Event{Kind: trace.TimerExpire})
+	}
 	t.Fn()
 }
 

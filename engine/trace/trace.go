@@ -35,7 +35,7 @@ const (
 	TimerArm
 	// TimerCancel is timer:timer_cancel for the GC timer: it left the
 	// wheel (timer_delete of a pending timer, a re-queue to another
-	// bucket, or its expiry).
+	// bucket, or, recorded with Recorder.Tracepoints, its expiry).
 	TimerCancel
 	DstAlloc   // dst_alloc made a clone of Route; Val = exact dst count after
 	DstRefused // dst_alloc refused: route cache full (before 6.3); Val = exact dst count
@@ -52,7 +52,7 @@ const (
 	// the timer's state after the last of them follows.
 	GCSkipped
 	// TimerExpire is timer:timer_expire_entry: the GC timer's callback
-	// (fib6_gc_timer_cb) starts.
+	// (fib6_gc_timer_cb) starts (recorded with Recorder.Tracepoints).
 	TimerExpire
 	// TableLookup is the tracepoint fib6:fib6_table_lookup: one table
 	// tried by a route lookup, with its answer. Val indexes
