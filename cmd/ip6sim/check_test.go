@@ -112,7 +112,8 @@ func TestParseCheck(t *testing.T) {
 }
 
 // TestAssign: the kernel's events go to the command windows the markers
-// delimit; a timer is the script's when one of its processes started
+// delimit, less the script's own events while it settles after a
+// command; a timer is the script's when one of its processes started
 // it (not an interrupt running over it), a free when it frees an object
 // the script allocated and had not yet freed.
 func TestAssign(t *testing.T) {
@@ -121,12 +122,15 @@ func TestAssign(t *testing.T) {
 		`ip-11 [000] b..1. 100.000100: kmem_cache_alloc: call_site=dst_alloc+0x3a/0x160 ptr=aaaa name=x`,
 		`ip-11 [000] D..2. 100.000200: timer_start: timer=t1 function=fib6_gc_timer_cb expires=5 [timeout=7500] bucket_expiry=6 cpu=0 idx=1 flags=`,
 		`ip-11 [000] ..s1. 100.000300: timer_start: timer=t9 function=fib6_gc_timer_cb expires=5 [timeout=7500] bucket_expiry=6 cpu=0 idx=1 flags=`,
+		`bash-10 [000] ..... 100.500000: tracing_mark_write: # settle`,
+		`cat-12 [000] b..1. 100.600000: kmem_cache_alloc: call_site=fib6_add_1.isra.0+0x2f2/0x510 ptr=bbbb name=x`,
 		`bash-10 [000] ..... 101.000000: tracing_mark_write: # cmd 2`,
 		`bash-10 [000] ..... 102.000000: tracing_mark_write: # end`,
 	)
 	other := lines(t,
 		`<idle>-0 [001] ..s1. 100.000200: timer_start: timer=t1 function=fib6_gc_timer_cb expires=5 [timeout=7500] bucket_expiry=6 cpu=0 idx=1 flags=`,
 		`<idle>-0 [001] ..s1. 100.000300: timer_start: timer=t9 function=fib6_gc_timer_cb expires=5 [timeout=7500] bucket_expiry=6 cpu=0 idx=1 flags=`,
+		`<idle>-0 [001] ..s1. 100.700000: timer_cancel: timer=t1`,
 		`<idle>-0 [001] ..s1. 101.500000: kmem_cache_free: call_site=dst_destroy+0x8f/0xd0 ptr=aaaa name=x`,
 		`<idle>-0 [001] ..s1. 101.600000: kmem_cache_free: call_site=dst_destroy+0x8f/0xd0 ptr=aaaa name=x`,
 		`<idle>-0 [001] ..s1. 102.500000: timer_cancel: timer=t1`,
@@ -139,7 +143,7 @@ func TestAssign(t *testing.T) {
 			got = append(got, string(rune('1'+i))+" "+l.Event+" "+ftrace.Field(l.Fields, "timer")+ftrace.Field(l.Fields, "ptr"))
 		}
 	}
-	want := "1 kmem_cache_alloc aaaa|1 timer_start t1|2 kmem_cache_free aaaa"
+	want := "1 kmem_cache_alloc aaaa|1 timer_start t1|1 timer_cancel t1|2 kmem_cache_free aaaa"
 	if strings.Join(got, "|") != want {
 		t.Errorf("windows %q, want %q", strings.Join(got, "|"), want)
 	}

@@ -163,6 +163,9 @@ func siteFilter(funcs []string) string {
 	return strings.Join(parts, " || ")
 }
 
+// settleText marks where the settling after a command starts.
+const settleText = "# settle"
+
 // kernelRun is what a script did on the kernel: its output (standard
 // output and error, with the status lines), the event lines of each
 // command (index = command number - 1) that belong to the script, and
@@ -249,10 +252,17 @@ func runKernel(ctx context.Context, t *tracefs, cmds []string, tmp string) (*ker
 	}
 	// Two lines per command, as the model runs them, so that bash's
 	// "bash: line N:" messages name the same lines: the marker and the
-	// command, then the status line and a copy of rt6_stats.
+	// command; then the status line, the settling and a copy of
+	// rt6_stats. Settling reads every device's carrier, which runs a
+	// link event linkwatch has not handled yet (linkwatch_sync_dev, as
+	// the RTM_GETLINK of the next `ip ... dev D` would): the kernel's
+	// link state is then what an idle machine has right after the
+	// command, whatever the load, as in the model, where that work is
+	// done at once (in a worker: its events are not the command's).
 	var script strings.Builder
 	for i, c := range cmds {
-		fmt.Fprintf(&script, "printf '%%s\\n' '%s' > %s; %s\n%s; cat /proc/net/rt6_stats >> %s\n", ftrace.MarkerText(i+1), marker, c, iproute2.StatusLine, stats)
+		fmt.Fprintf(&script, "printf '%%s\\n' '%s' > %s; %s\n%s; printf '%%s\\n' '%s' > %s; cat /sys/class/net/*/carrier /proc/net/rt6_stats >> %s 2> /dev/null\n",
+			ftrace.MarkerText(i+1), marker, c, iproute2.StatusLine, settleText, marker, stats)
 	}
 	fmt.Fprintf(&script, "printf '# end\\n' > %s\n", marker)
 	defer os.Remove(stats)
@@ -295,7 +305,11 @@ func runKernel(ctx context.Context, t *tracefs, cmds []string, tmp string) (*ker
 	_ = waitErr // the last command's status is in the output
 	r := &kernelRun{Output: out.String(), Windows: make([][]ftrace.Line, len(cmds))}
 	if b, err := os.ReadFile(stats); err == nil {
-		r.Stats = strings.Split(strings.TrimSpace(string(b)), "\n")
+		for _, l := range strings.Split(string(b), "\n") {
+			if len(strings.Fields(l)) == 7 { // rt6_stats, not a carrier
+				r.Stats = append(r.Stats, l)
+			}
+		}
 	}
 	if t == nil {
 		return r, nil
@@ -313,13 +327,19 @@ func runKernel(ctx context.Context, t *tracefs, cmds []string, tmp string) (*ker
 }
 
 // assign sorts the events of both instances into the command windows
-// the markers delimit. The script's own events are all kept; of the
-// other instance's, the timer events of the timers the script armed and
-// the frees of objects it allocated (while they are live: a pointer
-// freed may be reused by others).
+// the markers delimit. The script's own events are kept, but for those
+// of the settling after each command (settleText); of the other
+// instance's, the timer events of the timers the script armed and the
+// frees of objects it allocated (while they are live: a pointer freed
+// may be reused by others).
 func (r *kernelRun) assign(proc, other []ftrace.Line) {
+	type event struct {
+		ftrace.Line
+		own bool // from the script's processes
+	}
 	timers := map[string]bool{}
-	var marks, events []ftrace.Line
+	var marks []ftrace.Line
+	var events []event
 	for _, l := range proc {
 		switch l.Event {
 		case "tracing_mark_write":
@@ -331,12 +351,12 @@ func (r *kernelRun) assign(proc, other []ftrace.Line) {
 				timers[ftrace.Field(l.Fields, "timer")] = true
 			}
 		default:
-			events = append(events, l)
+			events = append(events, event{l, true})
 		}
 	}
 	for _, l := range other {
 		if l.Event == "kmem_cache_free" || timers[ftrace.Field(l.Fields, "timer")] {
-			events = append(events, l)
+			events = append(events, event{l, false})
 		}
 	}
 	sort.SliceStable(events, func(i, j int) bool { return events[i].Micros < events[j].Micros })
@@ -351,19 +371,23 @@ func (r *kernelRun) assign(proc, other []ftrace.Line) {
 			}
 			delete(live, ptr)
 		}
-		w := -1
+		w, settling := -1, false
 		for _, m := range marks {
 			if m.Micros > e.Micros {
 				break
 			}
 			n, ok := ftrace.Marker(m.Fields)
-			w = n - 1
-			if !ok {
+			switch {
+			case ok:
+				w, settling = n-1, false
+			case m.Fields == settleText:
+				settling = true
+			default:
 				w = -1 // after the end marker
 			}
 		}
-		if w >= 0 && w < len(r.Windows) {
-			r.Windows[w] = append(r.Windows[w], e)
+		if w >= 0 && w < len(r.Windows) && !(settling && e.own) {
+			r.Windows[w] = append(r.Windows[w], e.Line)
 		}
 	}
 }
