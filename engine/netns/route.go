@@ -497,8 +497,8 @@ func (ns *Netns) LookupFlow(daddr netip.Addr, fl Flow) (*fib6.Info, *fib6.Table,
 		if rt == ns.FIB.NullEntry || rt.Type == fib6.RTN_THROW {
 			continue
 		}
-		if err := rejectErr(rt.Type); err != nil {
-			return rt, t, err
+		if e := rtTypeErrno(rt.Type); e != 0 {
+			return rt, t, e
 		}
 		return rt, t, nil
 	}
@@ -568,18 +568,6 @@ func rtTypeErrno(typ uint8) errno.Errno {
 		return errno.EAGAIN
 	}
 	return 0
-}
-
-func rejectErr(typ uint8) error {
-	switch typ {
-	case fib6.RTN_UNREACHABLE:
-		return errno.EHOSTUNREACH
-	case fib6.RTN_PROHIBIT:
-		return errno.EACCES
-	case fib6.RTN_BLACKHOLE:
-		return errno.EINVAL
-	}
-	return nil
 }
 
 // SourceAddr models ipv6_dev_get_saddr for a destination reached through
