@@ -58,7 +58,7 @@ func (w *Writer) Header() {
 // and makes task (the command's name, e.g. "ip") with a pid of its own
 // the task of the process-context events that follow.
 func (w *Writer) Command(n int, line, task string) {
-	w.printf("# cmd %d: %s\n", n, line)
+	w.printf("%s%d: %s\n", MarkerPrefix, n, line)
 	w.task, w.pid = task, 1000+n
 }
 

@@ -17,9 +17,6 @@ const (
 	Dsts                         // dst allocations and frees
 )
 
-// AllCategories is every category.
-const AllCategories = Lookups | GCTimer | Nodes | Dsts
-
 // CategoryNames names the categories for options and reports.
 var CategoryNames = []struct {
 	Cat  Category
