@@ -32,10 +32,10 @@ type checkOptions struct {
 }
 
 // defaultEvents are the categories --trace compares unless --events says
-// otherwise: lookups, the GC timer and trie nodes. dst allocations are
-// left out: the kernel allocates dsts for its own ICMPv6 traffic (MLD,
-// neighbour discovery) that the model does not send.
-const defaultEvents = ftrace.Lookups | ftrace.GCTimer | ftrace.Nodes
+// otherwise: all of them. dst allocations follow the CPU a command runs
+// on (ip6_pol_route makes a route's per-CPU copy on first use); the
+// kernel side runs the script on CPU 0, as the model does.
+const defaultEvents = ftrace.Lookups | ftrace.GCTimer | ftrace.Nodes | ftrace.Dsts
 
 // parseCheck parses the arguments of `ip6sim check`. Errors are printed
 // by the flag package (flagError) or name the bad value.
@@ -52,7 +52,7 @@ func parseCheck(args []string, usage io.Writer) (checkOptions, error) {
 	}
 	fs.BoolVar(&o.trace, "trace", false, "compare the tracepoint events too (needs tracefs)")
 	fs.BoolVar(&o.verbose, "v", false, "with --trace: list every command's events, also where both sides agree")
-	events := fs.String("events", "lookup,timer,node", "with --trace: the event categories to compare (lookup, timer, node, dst)")
+	events := fs.String("events", "lookup,timer,node,dst", "with --trace: the event categories to compare (lookup, timer, node, dst)")
 	fs.Int64Var(&o.model.hz, "hz", 0, "the model's tick rate (default: the kernel's CONFIG_HZ, else 250)")
 	fs.StringVar(&o.model.kernel, "kernel", "", "the model's kernel release (default: the running kernel's)")
 	gcName := fs.String("gc", "", "the model's GC strategy, trie-walk or gc-list, in place of the release's")
@@ -218,7 +218,7 @@ func categoryText(c ftrace.Category) string {
 		{ftrace.Lookups, "fib6_table_lookup"},
 		{ftrace.GCTimer, "GC timer (timer_start timeout, timer_expire_entry, timer_cancel)"},
 		{ftrace.Nodes, "trie node allocations (kmem_cache_alloc in fib6_add_1) and rt6_stats fib_nodes/fib_route_nodes after each command"},
-		{ftrace.Dsts, "dst allocations (dst_alloc) and, per script, their frees (dst_destroy)"},
+		{ftrace.Dsts, "dst allocations (kmem_cache_alloc in dst_alloc)"},
 	} {
 		if c&n.cat != 0 {
 			names = append(names, n.text)

@@ -14,7 +14,6 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
-	"time"
 
 	"fib6lab/engine/ftrace"
 	"fib6lab/engine/iproute2"
@@ -23,14 +22,13 @@ import (
 // tracefs is a mounted tracefs with what ip6sim check needs of the
 // running kernel: the address of fib6_gc_timer_cb (the GC timer's
 // callback, to filter timer events on) and the names of the functions
-// whose slab allocations and frees it records (fib6_add_1 may be a
-// compiler clone such as fib6_add_1.isra.0).
+// whose slab allocations it records (fib6_add_1 may be a compiler clone
+// such as fib6_add_1.isra.0).
 type tracefs struct {
 	dir     string
 	mounted bool // mounted by ip6sim, to unmount at the end
 	gcTimer string
 	allocs  []string // call sites of node and dst allocations
-	frees   []string // call sites of dst (and node_free_rcu) frees
 }
 
 // kernelInfo describes the running kernel for reports: release, build
@@ -134,8 +132,6 @@ func openTracefs() (*tracefs, error) {
 			}
 		case "fib6_add_1", "fib6_add", "dst_alloc":
 			t.allocs = append(t.allocs, f[2])
-		case "dst_destroy", "node_free_rcu":
-			t.frees = append(t.frees, f[2])
 		}
 	}
 	if t.gcTimer == "" || strings.Trim(t.gcTimer, "0x") == "" || len(t.allocs) == 0 {
@@ -217,8 +213,8 @@ func (i traced) lines() ([]ftrace.Line, error) {
 // With t set it records, in two tracefs instances: the tracepoints of
 // the script's own processes (set_event_pid with event-fork: lookups,
 // node and dst allocations, and the GC timers they arm, which identify
-// the namespace's timers), and every GC timer event and dst free, kept
-// when they belong to those timers and allocations.
+// the namespace's timers), and every GC timer event, kept for those
+// timers.
 func runKernel(ctx context.Context, t *tracefs, cmds []string, tmp string) (*kernelRun, error) {
 	id := fmt.Sprintf("ip6sim-check-%d-%d", os.Getpid(), instanceSeq.Add(1))
 	var proc, timers traced
@@ -239,8 +235,7 @@ func runKernel(ctx context.Context, t *tracefs, cmds []string, tmp string) (*ker
 			{"tracing_on", "0"}, {"trace_clock", "mono"}, {"buffer_size_kb", "4096"},
 			{"events/timer/timer_start/filter", "function == " + t.gcTimer},
 			{"events/timer/timer_expire_entry/filter", "function == " + t.gcTimer},
-			{"events/kmem/kmem_cache_free/filter", siteFilter(t.frees)},
-			{"set_event", "timer:timer_start\ntimer:timer_expire_entry\ntimer:timer_cancel\nkmem:kmem_cache_free\n"},
+			{"set_event", "timer:timer_start\ntimer:timer_expire_entry\ntimer:timer_cancel\n"},
 		}))
 		if err != nil {
 			return nil, err
@@ -314,7 +309,6 @@ func runKernel(ctx context.Context, t *tracefs, cmds []string, tmp string) (*ker
 	if t == nil {
 		return r, nil
 	}
-	time.Sleep(250 * time.Millisecond) // let RCU free what the script released (dst_destroy)
 	proc.write("tracing_on", "0")
 	timers.write("tracing_on", "0")
 	pl, err1 := proc.lines()
@@ -329,9 +323,7 @@ func runKernel(ctx context.Context, t *tracefs, cmds []string, tmp string) (*ker
 // assign sorts the events of both instances into the command windows
 // the markers delimit. The script's own events are kept, but for those
 // of the settling after each command (settleText); of the other
-// instance's, the timer events of the timers the script armed and the
-// frees of objects it allocated (while they are live: a pointer freed
-// may be reused by others).
+// instance's, the events of the timers the script armed.
 func (r *kernelRun) assign(proc, other []ftrace.Line) {
 	type event struct {
 		ftrace.Line
@@ -355,22 +347,12 @@ func (r *kernelRun) assign(proc, other []ftrace.Line) {
 		}
 	}
 	for _, l := range other {
-		if l.Event == "kmem_cache_free" || timers[ftrace.Field(l.Fields, "timer")] {
+		if timers[ftrace.Field(l.Fields, "timer")] {
 			events = append(events, event{l, false})
 		}
 	}
 	sort.SliceStable(events, func(i, j int) bool { return events[i].Micros < events[j].Micros })
-	live := map[string]bool{}
 	for _, e := range events {
-		switch ptr := ftrace.Field(e.Fields, "ptr"); e.Event {
-		case "kmem_cache_alloc":
-			live[ptr] = true
-		case "kmem_cache_free":
-			if !live[ptr] {
-				continue
-			}
-			delete(live, ptr)
-		}
 		w, settling := -1, false
 		for _, m := range marks {
 			if m.Micros > e.Micros {

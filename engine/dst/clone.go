@@ -69,7 +69,8 @@ func (o *Ops) cacheAlloc(cpu int, rt *fib6.Info, daddr netip.Addr) *Entry {
 
 // PCPU models rt6_get_pcpu_route / rt6_make_pcpu_route: the route's
 // per-CPU copy for cpu (RTF_PCPU, DST_NOCOUNT), made on first use, with a
-// reference taken for the caller.
+// reference taken for the caller. Its allocation is traced (DstAlloc)
+// when the recorder asks for tracepoints.
 func (o *Ops) PCPU(cpu int, rt *fib6.Info) *Entry {
 	nh := o.Nexthop(rt)
 	e := nh.pcpu[cpu]
@@ -79,6 +80,9 @@ func (o *Ops) PCPU(cpu int, rt *fib6.Info) *Entry {
 		e.RtFlags |= fib6.RTF_PCPU
 		e.Dst = rt.Dst.Addr()
 		nh.pcpu[cpu] = e
+		if o.tracepoints() {
+			e.emit(trace.DstAlloc, o.Entries())
+		}
 	}
 	e.Hold()
 	return e

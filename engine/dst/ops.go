@@ -159,8 +159,13 @@ func (o *Ops) Alloc(cpu int, noCount bool) *Entry {
 
 // destroy models dst_destroy's accounting for a dst whose last reference
 // went: a counted dst leaves the entry counter on the CPU that made it.
+// The free of one not counted (a per-CPU copy) is traced (DstFree) when
+// the recorder asks for tracepoints.
 func (o *Ops) destroy(e *Entry) {
 	if e.NoCount {
+		if o.tracepoints() {
+			e.emit(trace.DstFree, o.Entries())
+		}
 		return
 	}
 	o.Stats.Frees++
@@ -231,3 +236,7 @@ func (o *Ops) Notices() int {
 func (o *Ops) depthLimit() int { return maxDepth + o.rng.IntN(5) }
 
 func (o *Ops) emit(e trace.Event) { o.FIB.Trace.Emit(e) }
+
+// tracepoints reports whether the recorder wants the events that only
+// mirror kernel tracepoints (trace.Recorder.Tracepoints).
+func (o *Ops) tracepoints() bool { r := o.FIB.Trace; return r != nil && r.Tracepoints }

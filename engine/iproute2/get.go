@@ -158,6 +158,9 @@ func routeGet(sh *Shell, _ ipOpts, args []string, _ uint16, out io.Writer) error
 		return err
 	}
 	rt, _, err := sh.NS.LookupFlow(r.dst, fl)
+	if rt != nil { // ip6_pol_route hands out a dst: the route's per-CPU copy on first use
+		sh.NS.Dst.PolRoute(0, rt, r.dst, false).Release()
+	}
 	if err != nil {
 		if err == errno.EINVAL && r.fibmatch {
 			err = nil

@@ -494,7 +494,13 @@ func (ns *Netns) LookupFlow(daddr netip.Addr, fl Flow) (*fib6.Info, *fib6.Table,
 			continue
 		}
 		rt := ns.tableLookup(t, daddr, fl)
-		if rt == ns.FIB.NullEntry || rt.Type == fib6.RTN_THROW {
+		if rt == ns.FIB.NullEntry {
+			continue
+		}
+		if rt.Type == fib6.RTN_THROW {
+			// ip6_pol_route hands out the throw route's dst (its per-CPU
+			// copy, made on first use), which fib6_rule_lookup drops
+			ns.Dst.PolRoute(0, rt, daddr, false).Release()
 			continue
 		}
 		if e := rtTypeErrno(rt.Type); e != 0 {
