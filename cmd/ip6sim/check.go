@@ -172,7 +172,7 @@ func checkMain(args []string, stdout, stderr io.Writer) int {
 		for try := 1; try <= o.retries && r.differs && r.err == nil; try++ {
 			again := checkScript(o.scripts[i], o, k, tfs)
 			if !again.differs {
-				again.report = strings.Replace(again.report, ")\n", fmt.Sprintf("; identical when run again alone, try %d; the first run, beside other scripts, differed)\n", try), 1)
+				again.report = strings.Replace(again.report, ")\n", fmt.Sprintf("; identical when run again alone, try %d; the first run, beside other scripts, differed at %s)\n", try, differingCommands(r.report)), 1)
 			}
 			results[i], r = again, again
 		}
@@ -206,6 +206,21 @@ func checkMain(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout)
 	return status
+}
+
+// differingCommands lists the commands a report shows ("cmd 6, cmd 9").
+func differingCommands(report string) string {
+	var cmds []string
+	for _, l := range strings.Split(report, "\n") {
+		if rest, ok := strings.CutPrefix(l, "  cmd "); ok {
+			n, _, _ := strings.Cut(rest, ":")
+			cmds = append(cmds, "cmd "+n)
+		}
+	}
+	if len(cmds) == 0 {
+		return "the end of the script"
+	}
+	return strings.Join(cmds, ", ")
 }
 
 // categoryText names the categories of c for the report.

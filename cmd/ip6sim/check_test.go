@@ -198,3 +198,10 @@ func TestFtraceFlag(t *testing.T) {
 		}
 	}
 }
+
+func TestDifferingCommands(t *testing.T) {
+	report := "DIFF s.sh (9 commands)\n  cmd 6: ip -6 addr add 2001:db8:1::1/64 dev va nodad\n    events:\n  cmd 9: sleep 3\n    status: kernel 0, model 1\n"
+	if got := differingCommands(report); got != "cmd 6, cmd 9" {
+		t.Errorf("differingCommands = %q", got)
+	}
+}
