@@ -74,6 +74,7 @@ func TestParseOptionsRefuses(t *testing.T) {
 		{[]string{"s.sh"}, `ip6sim: unexpected argument "s.sh" (to run a script: ip6sim -f s.sh)`},
 		{[]string{"-f", ""}, `ip6sim: -f: empty value`},
 		{[]string{"--kernel="}, `ip6sim: --kernel: empty value`},
+		{[]string{"--ftrace", "t.txt"}, `ip6sim: --ftrace t.txt: needs a script (-f)`},
 		{[]string{"--export", filepath.Join(dir, "t.jpg")}, `ip6sim: --export: export ` + dir + `/t.jpg: unknown format ".jpg" (want .svg, .pdf or .png)`},
 		{[]string{"--export", dir + "/no/t.svg"}, `ip6sim: --export: open ` + dir + `/no/t.svg: no such file or directory`},
 		{[]string{"--export-plot", svgDir}, `ip6sim: --export-plot: open ` + svgDir + `: is a directory`},
