@@ -4,10 +4,11 @@
 // plot measures; the route cache and ILA views show their scenarios' runs
 // in the lanes; frame timing is reported.
 import { readFile } from 'node:fs/promises';
+import { inMenu } from './lib.mjs';
 
 // download clicks a button and returns the downloaded file's bytes.
 async function download(page, id) {
-  const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 60000 }), page.click(id)]);
+  const [dl] = await inMenu(page, () => Promise.all([page.waitForEvent('download', { timeout: 60000 }), page.click(id)]));
   return { name: dl.suggestedFilename(), bytes: await readFile(await dl.path()) };
 }
 

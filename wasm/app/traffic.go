@@ -66,6 +66,7 @@ func (l *Lane) sampleTraffic(evs []trace.Event) {
 			t.BatchPeak, t.PeakAt = e.Val, t.At-int64(len(evs)-i)
 		}
 	}
+	l.sampleGen++
 	if n := len(l.samples); n > 0 && l.samples[n-1].At == t.At {
 		t.BatchPeak, t.PeakAt = max(t.BatchPeak, l.samples[n-1].BatchPeak), max(t.PeakAt, l.samples[n-1].PeakAt)
 		l.samples[n-1] = t
@@ -83,20 +84,33 @@ func tail(ls []string, n int) []string {
 }
 
 // Traffic returns the lane's traffic at the player's position: the last
-// sample at or before it, moved on by the events shown since.
+// sample at or before it, moved on by the events shown since. The last
+// answer is kept, so that a frame of a long pass applies only the events
+// shown since the frame before.
 func (l *Lane) Traffic() Traffic {
 	p := l.pos()
 	k := sort.Search(len(l.samples), func(i int) bool { return l.samples[i].At > p }) - 1
 	if k < 0 {
 		return Traffic{}
 	}
-	t := l.samples[k]
-	t.BatchPeak, t.PeakAt = 0, 0
-	from := max(t.At, l.hist.base) - l.hist.base
-	for _, e := range l.events[from : p-l.hist.base] {
-		t.apply(e)
+	m := &l.trafficMemo
+	if m.gen != l.sampleGen || m.sampleAt != l.samples[k].At || m.pos > p || m.pos < l.hist.base {
+		*m = trafficMemo{gen: l.sampleGen, sampleAt: l.samples[k].At, pos: l.samples[k].At, t: l.samples[k]}
+		m.t.BatchPeak, m.t.PeakAt = 0, 0
 	}
-	return t
+	for _, e := range l.events[max(m.pos, l.hist.base)-l.hist.base : p-l.hist.base] {
+		m.t.apply(e)
+	}
+	m.pos = p
+	return m.t
+}
+
+// trafficMemo is Traffic's last answer t, computed for position pos
+// from the sample at sampleAt while the samples were at generation gen.
+type trafficMemo struct {
+	gen           int
+	sampleAt, pos int64
+	t             Traffic
 }
 
 // apply moves t on by one event.
@@ -137,6 +151,7 @@ func (l *Lane) trimSamples(at int64) {
 	k := sort.Search(len(l.samples), func(i int) bool { return l.samples[i].At > at }) - 1
 	if k > 0 {
 		l.samples = append(l.samples[:0], l.samples[k:]...)
+		l.sampleGen++
 	}
 }
 
