@@ -55,15 +55,15 @@ func dstLane(b *Builder, l *app.Lane, x, y, w, h float64) {
 		}}
 	bx, by, bw, bh := b.Panel(x, y, w, h, hd)
 	gx, gw := bx+20, bw-40
-	dstGauge(b, t, gx, by+34, gw)
+	dstGauge(b, t, gx, by+58, gw)
 	if t.Allocs == 0 && t.Exceptions == 0 && t.Failures == 0 {
 		n := len(b.S.Items)
-		b.Text(gx, by+4, fit(gw, Small, "nothing in the route cache yet: choose \"Raw-socket flood vs max_size\" or \"PTB flood\" in the scenario menu, or type",
+		b.Text(gx, by+6, fit(gw, Small, "nothing in the route cache yet: choose \"Raw-socket flood vs max_size\" or \"PTB flood\" in the scenario menu, or type",
 			"empty: try the scenario \"Raw-socket flood\" or type"), Small, b.P.Cursor)
-		b.Text(gx+gw, by+4, fit(gw/2, Code, "send raw 2001:db8::1000 count 1000 inflight 1000 senders 5", ""), Code.At(AnchorEnd), b.P.Text)
+		b.Text(gx, by+20, fit(gw, Code, "send raw 2001:db8::1000 count 1000 inflight 1000 senders 5", ""), Code, b.P.Text)
 		b.Tag(n, "hint")
 	}
-	ly := dstLog(b, t, gx, by+110, bh-110)
+	ly := dstLog(b, t, gx, by+130, bh-130)
 	series(b, l.TrafficHistory(), gx+40, ly+24, gw-40, by+bh-ly-60)
 }
 
