@@ -72,8 +72,17 @@ func Status(b *Builder, s *app.Sim) {
 	w := b.S.W
 	b.Rect(0, 0, w, StatusH, b.P.Panel)
 	b.Rect(0, StatusH-1, w, 1, b.P.Border)
-	b.Text(Gutter, 5, fit(w-2*Gutter, Code, statusLines(s)...), Code, b.P.Text)
+	lines, narr := statusLines(s), s.Narration()
+	room := w - 2*Gutter
+	if narr != "" { // the status takes its shortest form that leaves half for the narration
+		room = max(room-max(Measure(narr, Small.bold())+24, room/2), Measure(lines[len(lines)-1], Code))
+	}
+	line := fit(room, Code, lines...)
+	b.Text(Gutter, 5, line, Code, b.P.Text)
 	b.Tag(n, "status")
+	if narr != "" {
+		Narration(b, Gutter+Measure(line, Code)+16, narr)
+	}
 }
 
 // statusLines returns the status line's forms, longest first.
