@@ -16,7 +16,7 @@ const module = "fib6lab/"
 // engineOrder ranks the engine packages: one may import only packages of a
 // lower rank.
 var engineOrder = map[string]int{
-	"engine/errno": 0, "engine/trace": 0, "engine/kernel": 0,
+	"engine/errno": 0, "engine/trace": 0, "engine/kernel": 0, "engine/siphash": 0,
 	"engine/lwtunnel": 1,
 	"engine/fib6":     2, "engine/ila": 2,
 	"engine/gc": 3, "engine/dst": 3,

@@ -1,33 +1,48 @@
 package iproute2
 
 import (
-	"fmt"
 	"io"
 	"net/netip"
+	"strings"
 
 	"fib6lab/engine/errno"
 	"fib6lab/engine/netns"
 )
 
-// runAddr models `ip -6 address add|delete ADDR[/PLEN] dev NAME [nodad]`
-// and `ip -6 address [show]`.
+// addrOp is the request an `ip address` modify command sends.
+type addrOp int
+
+const (
+	addrAdd    addrOp = iota // RTM_NEWADDR, NLM_F_CREATE|NLM_F_EXCL
+	addrChange               // RTM_NEWADDR with NLM_F_REPLACE (change, replace)
+	addrDel                  // RTM_DELADDR
+)
+
+// runAddr models do_ipaddr: `ip -6 address add|change|replace|delete
+// ADDR[/PLEN] dev NAME [nodad] [noprefixroute] [metric N]`, `show
+// [FILTER]` (also with no command) and `flush FILTER`, commands matched
+// by prefix in iproute2's order.
 func runAddr(sh *Shell, o ipOpts, args []string, out io.Writer) error {
 	if len(args) == 0 {
-		return addrShow(sh.NS, o, out)
+		return addrShow(sh.NS, o, nil, out)
 	}
 	switch cmd := args[0]; {
 	case matches(cmd, "add"):
-		return addrModify(sh.NS, args[1:], true)
+		return addrModify(sh.NS, args[1:], addrAdd)
+	case matches(cmd, "change"), cmd == "chg", matches(cmd, "replace"):
+		return addrModify(sh.NS, args[1:], addrChange)
 	case matches(cmd, "delete"):
-		return addrModify(sh.NS, args[1:], false)
-	case matches(cmd, "show"), matches(cmd, "list"), matches(cmd, "lst"):
-		return addrShow(sh.NS, o, out)
+		return addrModify(sh.NS, args[1:], addrDel)
+	case matches(cmd, "list"), matches(cmd, "show"), matches(cmd, "lst"):
+		return addrShow(sh.NS, o, args[1:], out)
+	case matches(cmd, "flush"):
+		return addrFlush(sh.NS, o, args[1:], out)
 	default:
 		return unknownCommand(cmd, "address")
 	}
 }
 
-func addrModify(ns *netns.Netns, args []string, add bool) error {
+func addrModify(ns *netns.Netns, args []string, op addrOp) error {
 	var p netip.Prefix
 	var d *netns.Device
 	ifa := &netns.Addr{}
@@ -72,38 +87,14 @@ func addrModify(ns *netns.Netns, args []string, add bool) error {
 	if !p.IsValid() {
 		return errno.EINVAL // no IFA_LOCAL/IFA_ADDRESS: inet6_rtm_newaddr rejects it
 	}
-	if add {
-		ifa.Prefix = p
+	ifa.Prefix = p
+	switch op {
+	case addrAdd:
 		return ns.AddAddrWith(d, ifa)
+	case addrChange:
+		return ns.ChangeAddr(d, ifa)
 	}
 	return ns.DelAddr(d, p)
-}
-
-// addrShow models `ip -6 address show` for the IPv6 view: devices with
-// IPv6 addresses, each address with its scope, flags and lifetimes.
-func addrShow(ns *netns.Netns, o ipOpts, out io.Writer) error {
-	for _, d := range ns.Devices() {
-		if len(d.Addrs) == 0 {
-			continue
-		}
-		fmt.Fprintf(out, "%d: %s: <%s> mtu %d state %s qlen 1000\n", d.Index, linkName(d), linkFlags(d), linkMTU(d), operState(d))
-		for _, a := range d.Addrs {
-			fmt.Fprintf(out, "    inet6 %s scope %s %s\n", a.Prefix, a.Scope(), addrFlags(a))
-			fmt.Fprintln(out, "       valid_lft forever preferred_lft forever")
-		}
-	}
-	return nil
-}
-
-func addrFlags(a *netns.Addr) string {
-	s := ""
-	if a.NoDAD {
-		s += "nodad "
-	}
-	if a.Tentative {
-		s += "tentative "
-	}
-	return s
 }
 
 func linkName(d *netns.Device) string {
@@ -116,23 +107,31 @@ func linkName(d *netns.Device) string {
 func linkMTU(d *netns.Device) int { return d.MTU }
 
 // linkFlags prints the IFF_* flags iproute2 shows in angle brackets.
-func linkFlags(d *netns.Device) string {
-	s := "BROADCAST,MULTICAST"
+func linkFlags(d *netns.Device) string { return strings.Join(linkFlagList(d), ",") }
+
+// linkFlagList lists them as print_link_flags does: NO-CARRIER for an up
+// device without carrier, the flags in IFF_* order, M-DOWN for a veth
+// whose peer is down.
+func linkFlagList(d *netns.Device) []string {
+	var fl []string
+	if !d.Carrier() && d.Up && d.Kind != netns.KindLoopback {
+		fl = append(fl, "NO-CARRIER")
+	}
 	if d.Kind == netns.KindLoopback {
-		s = "LOOPBACK"
-	} else if !d.Carrier() && d.Up {
-		s = "NO-CARRIER," + s
+		fl = append(fl, "LOOPBACK")
+	} else {
+		fl = append(fl, "BROADCAST", "MULTICAST")
 	}
 	if d.Up {
-		s += ",UP"
+		fl = append(fl, "UP")
 		if d.Carrier() {
-			s += ",LOWER_UP"
+			fl = append(fl, "LOWER_UP")
 		}
 	}
 	if d.Peer != nil && !d.Peer.Up {
-		s += ",M-DOWN"
+		fl = append(fl, "M-DOWN")
 	}
-	return s
+	return fl
 }
 
 func operState(d *netns.Device) string {

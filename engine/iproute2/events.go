@@ -284,6 +284,10 @@ var procFiles = map[string]func(ns *netns.Netns) string{
 func runCat(sh *Shell, args []string, out io.Writer) int {
 	rc := 0
 	for _, p := range args {
+		if strings.HasPrefix(p, procSys) {
+			rc |= catProcSys(sh.NS, p, out)
+			continue
+		}
 		f, ok := procFiles[p]
 		if !ok {
 			fmt.Fprintf(out, "cat: %s: No such file or directory\n", p)

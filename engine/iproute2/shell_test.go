@@ -345,25 +345,35 @@ func TestSysctlAll(t *testing.T) {
 		}
 		want = strings.Join(kept, "\n") + "\n"
 	}
-	if got != want || strings.Count(got, "\n") != 22 {
+	if got != want || strings.Count(got, "\n") != 32 {
 		t.Errorf("sysctl -a:\n%s\nwant\n%s", got, want)
 	}
 }
 
 // sysctlAllStored is the kernel's `sysctl -a` for the keys fib6lab
 // models, after TestSysctlAll's script.
-const sysctlAllStored = `net.ipv6.conf.all.disable_ipv6 = 0
+const sysctlAllStored = `net.ipv4.fib_multipath_hash_seed = 0
+net.ipv6.conf.all.disable_ipv6 = 0
+net.ipv6.conf.all.keep_addr_on_down = 0
 net.ipv6.conf.default.disable_ipv6 = 0
+net.ipv6.conf.default.keep_addr_on_down = 0
 net.ipv6.conf.lo.disable_ipv6 = 0
+net.ipv6.conf.lo.keep_addr_on_down = 0
 net.ipv6.conf.lo.mtu = 65536
 net.ipv6.conf.v/1.disable_ipv6 = 0
+net.ipv6.conf.v/1.keep_addr_on_down = 0
 net.ipv6.conf.v/1.mtu = 1500
 net.ipv6.conf.va.disable_ipv6 = 0
+net.ipv6.conf.va.keep_addr_on_down = 0
 net.ipv6.conf.va.mtu = 1500
 net.ipv6.conf.va-x.disable_ipv6 = 0
+net.ipv6.conf.va-x.keep_addr_on_down = 0
 net.ipv6.conf.va-x.mtu = 1500
 net.ipv6.conf.vb.disable_ipv6 = 1
+net.ipv6.conf.vb.keep_addr_on_down = 0
 net.ipv6.conf.vb.mtu = 1500
+net.ipv6.fib_multipath_hash_fields = 7
+net.ipv6.fib_multipath_hash_policy = 0
 net.ipv6.route.gc_elasticity = 9
 net.ipv6.route.gc_interval = 30
 net.ipv6.route.gc_min_interval = 0

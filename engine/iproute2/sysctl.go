@@ -531,12 +531,18 @@ func sysctlKeys(ns *netns.Netns) []sysctlKey {
 	for _, name := range netns.SysctlNames() {
 		keys = append(keys, sysctlKey{path: []string{"net", "ipv6", "route", name}, writeOnly: name == "flush"})
 	}
+	for _, k := range ns.Knobs() {
+		keys = append(keys, sysctlKey{path: k.Path})
+	}
 	slices.SortStableFunc(keys, func(a, b sysctlKey) int { return slices.Compare(a.path, b.path) })
 	return keys
 }
 
 // sysctlGet reads the modelled file at path (components).
 func sysctlGet(ns *netns.Netns, path []string) (string, error) {
+	if k := knobAt(ns, path); k != nil {
+		return k.Get(), nil
+	}
 	if path[2] == "route" {
 		return ns.SysctlGet(path[3])
 	}
@@ -545,7 +551,7 @@ func sysctlGet(ns *netns.Netns, path []string) (string, error) {
 	case d == nil: // all, default
 		return "0", nil
 	case path[4] == "mtu":
-		return strconv.Itoa(d.MTU), nil
+		return strconv.Itoa(d.IPv6MTU()), nil
 	}
 	return strconv.Itoa(d.DisableIPv6), nil
 }
@@ -558,6 +564,9 @@ var errReadOnlyHere = errors.New("not modelled")
 // the modelled file at path. Errors: netns.ErrInvalid (EINVAL) for a
 // value the kernel refuses, errReadOnlyHere.
 func sysctlSet(ns *netns.Netns, path []string, value string) error {
+	if k := knobAt(ns, path); k != nil {
+		return k.Set(value)
+	}
 	if path[2] == "route" {
 		return ns.SysctlSet(path[3], value)
 	}
@@ -570,5 +579,15 @@ func sysctlSet(ns *netns.Netns, path []string, value string) error {
 		return err
 	}
 	ns.SetDisableIPv6(d, v)
+	return nil
+}
+
+// knobAt returns the namespace's knob at path, or nil.
+func knobAt(ns *netns.Netns, path []string) *netns.Knob {
+	for _, k := range ns.Knobs() {
+		if slices.Equal(k.Path, path) {
+			return &k
+		}
+	}
 	return nil
 }

@@ -25,11 +25,12 @@ var (
 // dev D [nodad]`): the address is linked on the device, its local route
 // goes to table local at once when DAD is skipped (nodad, or the
 // loopback device, whose addresses are never tentative) and else when
-// DAD completes, and its prefix route
-// (metric 256, proto kernel) goes to main when the device is up. Errors
-// (with extack), in the kernel's order: EEXIST "ipv6: address already
-// assigned" (the address is on the device), EACCES "ipv6: IPv6 is
-// disabled on this device", then ipv6_add_addr's EADDRNOTAVAIL for the
+// DAD completes, and its prefix route (metric 256, proto kernel) goes to
+// main when the device is up. Errors (with extack), in the kernel's
+// order: EINVAL for a device whose MTU is below IPV6_MIN_MTU (no
+// inet6_dev can be made), EEXIST "ipv6: address already assigned" (the
+// address is on the device), EACCES "ipv6: IPv6 is disabled on this
+// device", then ipv6_add_addr's EADDRNOTAVAIL for the
 // unspecified address ("ipv6: Invalid address"), a multicast address
 // (without the autojoin flag, which the model does not take) and ::1 on
 // a device other than loopback.
@@ -43,6 +44,8 @@ func (ns *Netns) AddAddr(d *Device, p netip.Prefix, nodad bool) error {
 func (ns *Netns) AddAddrWith(d *Device, ifa *Addr) error {
 	a := ifa.Prefix.Addr()
 	switch {
+	case !d.HasIPv6():
+		return errno.EINVAL // ipv6_find_idev: ipv6_add_dev refuses an MTU below 1280
 	case d.Addr(a) != nil:
 		return errAddrExists
 	case d.DisableIPv6 != 0:
@@ -71,8 +74,9 @@ func (ns *Netns) AddAddrWith(d *Device, ifa *Addr) error {
 
 // DelAddr models inet6_addr_del: the address must match with its prefix
 // length. Its local route goes, and its prefix route too unless another
-// address on the device shares the prefix. Error: EADDRNOTAVAIL with
-// extack "ipv6: address not found".
+// address on the device shares the prefix; routes lose it as preferred
+// source (removePrefsrc). Error: EADDRNOTAVAIL with extack "ipv6:
+// address not found".
 func (ns *Netns) DelAddr(d *Device, p netip.Prefix) error {
 	for i, ifa := range d.Addrs {
 		if ifa.Prefix != p {
@@ -84,6 +88,7 @@ func (ns *Netns) DelAddr(d *Device, p netip.Prefix) error {
 		if !ns.prefixShared(d, p) && !ifa.NoPrefixRoute {
 			ns.delKernelRoute(fib6.RT_TABLE_MAIN, p.Masked(), d, ifa.prefixMetric())
 		}
+		ns.removePrefsrc(p.Addr())
 		return nil
 	}
 	return errAddrNotFound
@@ -177,15 +182,23 @@ func (ns *Netns) addKernelRoute(id uint32, typ uint8, p netip.Prefix, d *Device,
 // delKernelRoute removes the route for p on d with the given metric from
 // table id, if present.
 func (ns *Netns) delKernelRoute(id uint32, p netip.Prefix, d *Device, metric uint32) {
+	if rt := ns.kernelRoute(id, p, d, metric); rt != nil {
+		rt.Table.Del(rt)
+	}
+}
+
+// kernelRoute finds the route for p on d, without a gateway, with the
+// given metric in table id, or nil.
+func (ns *Netns) kernelRoute(id uint32, p netip.Prefix, d *Device, metric uint32) *fib6.Info {
 	t := ns.FIB.Table(id)
 	fn := t.Locate(fib6.KeyOf(p.Addr()), uint8(p.Bits()), true)
 	if fn == nil {
-		return
+		return nil
 	}
 	for _, rt := range t.Routes(fn) {
 		if rt.NH.Dev == d.Index && rt.Metric == metric && !rt.NH.Gw.IsValid() {
-			t.Del(rt)
-			return
+			return rt
 		}
 	}
+	return nil
 }

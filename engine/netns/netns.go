@@ -61,8 +61,17 @@ type Netns struct {
 	// Stepwise makes every GC pass run: none is skipped or replayed
 	// (skip.go). The results are the same; tests compare the two.
 	Stepwise bool
+	// Multipath holds the multipath hash sysctls (multipath.go).
+	Multipath Multipath
+	// ConfAll and ConfDefault are net.ipv6.conf.all and .default
+	// (knobs.go).
+	ConfAll, ConfDefault Conf
+	// BootSeed stands for the random seed the kernel draws at boot for
+	// multipath hashing when fib_multipath_hash_seed is 0 (multipath.go).
+	BootSeed uint32
 
 	features    kernel.Features // the modelled release (SetKernel, Features)
+	nh          nexthops        // nexthop objects (nexthop.go)
 	clock       clock
 	devs        []*Device
 	lastIfindex int
@@ -91,7 +100,8 @@ func New(hz int64) *Netns {
 	if hz <= 0 {
 		hz = DefaultHZ
 	}
-	ns := &Netns{HZ: hz, FIB: fib6.NewNet(), Sysctl: defaultSysctls(hz)}
+	ns := &Netns{HZ: hz, FIB: fib6.NewNet(), Sysctl: defaultSysctls(hz),
+		Multipath: Multipath{Fields: hashFieldsInit}, BootSeed: defaultBootSeed}
 	ns.clock.now = InitialJiffies
 	ns.FIB.Now = ns.Now
 	ns.initDst()
