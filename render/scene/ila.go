@@ -46,7 +46,7 @@ func ILAScene(b *Builder, s *app.Sim, w, h float64) {
 func ilaPanel(b *Builder, l *app.Lane, x, y, w, h float64) {
 	t := l.Traffic()
 	p, phase := l.Packet()
-	cache := "no dst_cache: every packet looks up the translated address (before 4.9)"
+	cache := "no dst_cache (before 4.9): the packet keeps the SIR route's dst"
 	if l.NS.Features().ILACache {
 		cache = "per-route dst_cache (4.9): the translated route is kept"
 	}
@@ -207,8 +207,9 @@ func ilaVerdict(b *Builder, p *app.Packet, x, y, w, h float64) {
 		b.Text(x, y, fit(w, Title, "dropped: no route for the translated destination (EHOSTUNREACH)", "dropped: EHOSTUNREACH"), Title, b.P.Removed)
 	case !p.Cached:
 		b.Box(x, y-4, w, 30, Alpha(b.P.Walk, 0.15), b.P.Walk, 1)
-		b.Text(x+10, y+3, fit(w-20, Title, fmt.Sprintf("no dst_cache: ip6_route_output(%s) for every packet", p.ILA), "no dst_cache: a lookup per packet"), Title, b.P.Walk)
-		walkPath(b, p, x, y+38, w, h-38)
+		b.Text(x+10, y+3, fit(w-20, Title, "no dst_cache (before 4.9): sent on the SIR route's own dst, no lookup", "no dst_cache: no lookup"), Title, b.P.Walk)
+		b.Text(x, y+38, fit(w, Code, fmt.Sprintf("the translated packet leaves by the route of %s, as the SIR address did", p.SIRRoute),
+			fmt.Sprintf("leaves by %s", p.SIRRoute)), Code, b.P.Cursor)
 	case p.Hit:
 		b.Box(x, y-4, w, 30, Alpha(b.P.Kept, 0.18), b.P.Kept, 1)
 		b.Text(x+10, y+3, fit(w-20, Title, "dst_cache HIT: the cached route, cookie valid — no lookup", "dst_cache HIT: no lookup"), Title, b.P.Kept)

@@ -118,6 +118,10 @@ func Caption(b *Builder, s *app.Sim) {
 	switch {
 	case s.Err != "":
 		msg, fg, bg = "error: "+s.Err, b.P.Error, Hex(0x3d1214)
+	case s.PausedHint() != "" && s.Lanes[0].Pending() > 0 && s.Lanes[0].Op != nil:
+		// the operation being stepped through, and how to go on
+		hint := "   ‖ paused: → next event, Space plays"
+		msg = s.Lanes[0].Caption(max(int((w-2*Gutter-Measure(hint, Code))/monoW), 10)) + hint
 	case s.Lanes[0].Op != nil:
 		msg = s.Lanes[0].Caption(max(int((w-2*Gutter)/monoW), 10))
 	case s.PausedHint() != "":

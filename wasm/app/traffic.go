@@ -166,7 +166,7 @@ type Packet struct {
 	Mode     ila.CsumMode
 	Locator  ila.Locator
 	ILARoute bool         // the SIR address matched a route with an ILA encap
-	Cached   bool         // the route has a dst_cache (dst_cache_get was traced)
+	Cached   bool         // the route has a dst_cache (dst_cache_get was traced); before 4.9 none, and no lookup
 	Hit      bool         // the last dst_cache_get hit
 	Walk     []WalkStep   // the translated destination's last traced lookup after a miss
 	Visited  int          // nodes that lookup visited
@@ -239,23 +239,22 @@ func (l *Lane) quietly(f func()) {
 }
 
 // lastVerdict returns the last dst_cache verdict among evs (cached
-// false when there was none: no dst_cache) and, unless it was a hit, the
-// lookup traced after it (the last lookup when there was no verdict).
+// false when there was none: before 4.9 ila_output has no dst_cache and
+// sends on the SIR route's own dst, with no lookup) and, after a miss,
+// the lookup traced after it.
 func lastVerdict(evs []trace.Event) (cached, hit bool, walk []WalkStep, visited int) {
 	i := len(evs) - 1
 	for i >= 0 && evs[i].Kind != trace.CacheMiss && evs[i].Kind != trace.CacheHit {
 		i--
 	}
-	if i >= 0 && evs[i].Kind == trace.CacheHit {
+	switch {
+	case i < 0:
+		return false, false, nil, 0
+	case evs[i].Kind == trace.CacheHit:
 		return true, true, nil, 0
 	}
-	from := i + 1
-	if i < 0 {
-		for from = len(evs) - 1; from > 0 && !(evs[from].Kind == trace.OpBegin && trace.Op(evs[from].Val) == trace.OpLookup); from-- {
-		}
-	}
-	walk, visited = lookupSteps(evs[from:])
-	return i >= 0, false, walk, visited
+	walk, visited = lookupSteps(evs[i+1:])
+	return true, false, walk, visited
 }
 
 // lookupSteps returns the steps of the lookups at the start of evs (up
