@@ -27,7 +27,7 @@ var errorPrefixes = []string{
 	"Command line is not complete", "Object \"", "Option \"", "Usage:", "both \"",
 	"Not enough information: ", "\"", "sysctl: ", "sleep: ", "bash: ",
 	"addattr_l ERROR: ", "rta_addattr_l: ", "need at least a destination address",
-	"fib6lab: ", "Device \"", "Flush requires arguments.", "cat: ",
+	"fib6lab: ", "Device \"", "Flush requires arguments.", "cat: ", "taskset: ",
 }
 
 // FuzzShell runs random command lines on a namespace with the kdiff

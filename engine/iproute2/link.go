@@ -173,6 +173,8 @@ type linkRequest struct {
 	mtu    int
 	hasMTU bool
 	state  string // "up", "down" or ""
+	// carrier is IFLA_CARRIER: "on", "off" or "" (not given).
+	carrier string
 }
 
 // linkSetValued are the `ip link set` keywords taken with one value and
@@ -180,8 +182,8 @@ type linkRequest struct {
 var linkSetValued = map[string]bool{"address": true, "arp": true, "txqueuelen": true, "qlen": true, "txqlen": true}
 
 // parseLinkSet models iplink_parse for `ip link set`: `[dev] NAME`, `up`,
-// `down`, `name NEW`, `mtu N` and a few ignored settings; any other word
-// is a second device name.
+// `down`, `name NEW`, `mtu N`, `carrier on|off` and a few ignored
+// settings; any other word is a second device name.
 func parseLinkSet(args []string) (*linkRequest, error) {
 	r := &linkRequest{}
 	for i := 0; i < len(args); i++ {
@@ -189,6 +191,16 @@ func parseLinkSet(args []string) (*linkRequest, error) {
 		switch {
 		case a == "up" || a == "down":
 			r.state = a
+		case a == "carrier":
+			v, err := needArg(args, i)
+			if err != nil {
+				return nil, err
+			}
+			if v != "on" && v != "off" {
+				return nil, &exitErr{fmt.Sprintf("Error: argument of \"carrier\" must be one of \"off\", \"on\", not \"%s\"\n", v), 22}
+			}
+			r.carrier = v
+			i++
 		case a == "mtu" || linkSetValued[a]:
 			v, err := needArg(args, i)
 			if err != nil {
@@ -220,8 +232,9 @@ func parseLinkSet(args []string) (*linkRequest, error) {
 	return r, nil
 }
 
-// linkSet models `ip link set [dev] NAME [up|down] [name NEW] [mtu N]`:
-// do_setlink applies the MTU, then the name, then the up/down flags.
+// linkSet models `ip link set [dev] NAME [up|down] [name NEW] [mtu N]
+// [carrier on|off]`: do_setlink applies the MTU, then the name, then the
+// up/down flags, then the carrier; what it applied before an error stays.
 func linkSet(ns *netns.Netns, args []string) error {
 	r, err := parseLinkSet(args)
 	if err != nil {
@@ -243,6 +256,11 @@ func linkSet(ns *netns.Netns, args []string) error {
 	}
 	if r.state != "" {
 		ns.SetLinkUp(d, r.state == "up")
+	}
+	if r.carrier != "" {
+		if err := ns.ChangeCarrier(d, r.carrier == "on"); err != nil {
+			return netlinkErr(err)
+		}
 	}
 	return nil
 }

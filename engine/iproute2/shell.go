@@ -257,6 +257,7 @@ func init() {
 		"redirect": runRedirect,
 		"cat":      runCat,
 		"gen":      runGen,
+		"taskset":  runTaskset,
 		"true":     func(*Shell, []string, io.Writer) int { return 0 },
 		":":        func(*Shell, []string, io.Writer) int { return 0 },
 		"false":    func(*Shell, []string, io.Writer) int { return 1 },
@@ -269,7 +270,7 @@ func Commands() []string { return slices.Sorted(maps.Keys(commands)) }
 
 // externals are the commands that are programs, not bash builtins, with
 // the path bash finds them at on the reference machine.
-var externals = map[string]string{"ip": "/usr/sbin/ip", "sysctl": "/usr/sbin/sysctl", "sleep": "/usr/bin/sleep", "cat": "/usr/bin/cat"}
+var externals = map[string]string{"ip": "/usr/sbin/ip", "sysctl": "/usr/sbin/sysctl", "sleep": "/usr/bin/sleep", "cat": "/usr/bin/cat", "taskset": "/usr/bin/taskset"}
 
 // exec runs a command: one of commands, or bash's message for a name
 // it does not know (status 127) and the refusal of a builtin this shell

@@ -73,10 +73,12 @@ func (ns *Netns) AddAddrWith(d *Device, ifa *Addr) error {
 }
 
 // DelAddr models inet6_addr_del: the address must match with its prefix
-// length. Its local route goes, and its prefix route too unless another
-// address on the device shares the prefix; routes lose it as preferred
-// source (removePrefsrc). Error: EADDRNOTAVAIL with extack "ipv6:
-// address not found".
+// length. Its local route goes, and unless another address on the device
+// shares the prefix (or the address has noprefixroute) so does the first
+// route addrconf_get_prefix_route finds for the prefix through the
+// device, whatever its metric (cleanup_prefix_route); routes lose it as
+// preferred source (removePrefsrc). Error: EADDRNOTAVAIL with extack
+// "ipv6: address not found".
 func (ns *Netns) DelAddr(d *Device, p netip.Prefix) error {
 	for i, ifa := range d.Addrs {
 		if ifa.Prefix != p {
@@ -84,9 +86,11 @@ func (ns *Netns) DelAddr(d *Device, p netip.Prefix) error {
 		}
 		ns.clock.del(&ifa.dad)
 		d.Addrs = append(d.Addrs[:i], d.Addrs[i+1:]...)
-		ns.delKernelRoute(fib6.RT_TABLE_LOCAL, netip.PrefixFrom(p.Addr(), 128), d, 0)
-		if !ns.prefixShared(d, p) && !ifa.NoPrefixRoute {
-			ns.delKernelRoute(fib6.RT_TABLE_MAIN, p.Masked(), d, ifa.prefixMetric())
+		if rt := ns.kernelRoute(fib6.RT_TABLE_LOCAL, netip.PrefixFrom(p.Addr(), 128), d, 0); rt != nil {
+			rt.Table.Del(rt)
+		}
+		if rt := ns.prefixRoute(d, ifa); rt != nil && !ns.prefixShared(d, p) && !ifa.NoPrefixRoute {
+			rt.Table.Del(rt)
 		}
 		ns.removePrefsrc(p.Addr())
 		return nil
@@ -177,14 +181,6 @@ func (ns *Netns) addKernelRoute(id uint32, typ uint8, p netip.Prefix, d *Device,
 	rt.NH.Dev = d.Index
 	setLinkdown(rt, !d.Carrier())
 	ns.AddRoute(id, rt, 0) // in-kernel caller: no netlink flags
-}
-
-// delKernelRoute removes the route for p on d with the given metric from
-// table id, if present.
-func (ns *Netns) delKernelRoute(id uint32, p netip.Prefix, d *Device, metric uint32) {
-	if rt := ns.kernelRoute(id, p, d, metric); rt != nil {
-		rt.Table.Del(rt)
-	}
 }
 
 // kernelRoute finds the route for p on d, without a gateway, with the

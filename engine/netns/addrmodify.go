@@ -52,8 +52,10 @@ func (ns *Netns) modifyPrefixRoute(d *Device, ifa *Addr) {
 	ns.addPrefixRoute(d, ifa)
 }
 
-// prefixRoute models addrconf_get_prefix_route for an address: the first
-// route of table main for its prefix through d without a gateway, or nil.
+// prefixRoute models addrconf_get_prefix_route for an address as
+// modify_prefix_route and cleanup_prefix_route call it: the first route
+// of table main for its prefix with a fib6_nh of its own (no nexthop
+// object) through d, without a gateway and without RTF_DEFAULT, or nil.
 func (ns *Netns) prefixRoute(d *Device, ifa *Addr) *fib6.Info {
 	t := ns.FIB.Table(fib6.RT_TABLE_MAIN)
 	p := ifa.Prefix.Masked()
@@ -62,7 +64,7 @@ func (ns *Netns) prefixRoute(d *Device, ifa *Addr) *fib6.Info {
 		return nil
 	}
 	for _, rt := range t.Routes(fn) {
-		if rt.NH.Dev == d.Index && !rt.NH.Gw.IsValid() {
+		if rt.NHID() == 0 && rt.NH.Dev == d.Index && !rt.NH.Gw.IsValid() && rt.Flags&fib6.RTF_DEFAULT == 0 {
 			return rt
 		}
 	}

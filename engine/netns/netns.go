@@ -69,6 +69,10 @@ type Netns struct {
 	// BootSeed stands for the random seed the kernel draws at boot for
 	// multipath hashing when fib_multipath_hash_seed is 0 (multipath.go).
 	BootSeed uint32
+	// CPU is the CPU the current command's system calls run on (0 to
+	// Dst.CPUs()-1; `taskset -c N` sets it for one command): an `ip -6
+	// route get` uses that CPU's per-CPU dst copies (LookupKeys).
+	CPU int
 
 	features    kernel.Features // the modelled release (SetKernel, Features)
 	nh          nexthops        // nexthop objects (nexthop.go)

@@ -24,6 +24,7 @@ var commandHelps = []commandHelp{
 	{"ptb", "ptb DST mtu M [count N]", "ICMPv6 Packet Too Big: a PMTU exception"},
 	{"redirect", "redirect DST to TARGET", "ICMPv6 redirect: a redirect exception"},
 	{"cat", "cat /proc/net/rt6_stats", "the kernel's route counters"},
+	{"taskset", "taskset -c CPU COMMAND ...", "run a command on one CPU (its per-CPU route copies)"},
 	{"echo", "echo WORDS", "print the words"},
 	{"true", "true", "exit status 0"},
 	{"false", "false", "exit status 1"},
