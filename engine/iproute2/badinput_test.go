@@ -235,7 +235,7 @@ func engineDump(ns *netns.Netns) string {
 func snapshot(ns *netns.Netns) string {
 	var b strings.Builder
 	for _, d := range ns.Devices() {
-		fmt.Fprintf(&b, "dev %d %s %s %x up=%v dis=%d carrier=%v\n", d.Index, d.Name, d.Kind, d.MAC, d.Up, d.DisableIPv6, d.Carrier())
+		fmt.Fprintf(&b, "dev %d %s %s %x up=%v dis=%d carrier=%v\n", d.Index, d.Name, d.Kind, d.MAC, d.Up, d.DisableIPv6(), d.Carrier())
 		for _, a := range d.Addrs {
 			fmt.Fprintf(&b, "  addr %v nodad=%v tent=%v\n", a.Prefix, a.NoDAD, a.Tentative)
 		}

@@ -45,7 +45,7 @@ func (ns *Netns) AddAddrWith(d *Device, ifa *Addr) error {
 	switch {
 	case d.Addr(a) != nil:
 		return errAddrExists
-	case d.DisableIPv6 != 0:
+	case d.DisableIPv6() != 0:
 		return errIPv6Disabled
 	case a.IsUnspecified():
 		return errAddrAny
@@ -54,7 +54,7 @@ func (ns *Netns) AddAddrWith(d *Device, ifa *Addr) error {
 	case a.IsLoopback() && d.Kind != KindLoopback:
 		return errAddrLoopback
 	}
-	nodad := ifa.NoDAD || d.Kind == KindLoopback // no DAD on loopback, up or down
+	nodad := ifa.NoDAD || d.Kind == KindLoopback || !ns.dadEnabled(d) // no DAD on loopback, up or down
 	ifa.Tentative = !nodad
 	ns.insertAddr(d, ifa)
 	if nodad {
@@ -132,7 +132,7 @@ func (ns *Netns) startDAD(d *Device) {
 			ifa.Tentative = false
 			ns.addLocalRoute(d, ifa)
 		}
-		ns.clock.mod(&ifa.dad, ns.clock.now+ns.dadDelay())
+		ns.modTimer(&ifa.dad, ns.clock.now+ns.dadDelay())
 	}
 }
 

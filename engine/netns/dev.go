@@ -18,23 +18,25 @@ const (
 
 // Device models a struct net_device together with its struct inet6_dev:
 // ifindex, name, MAC, the IFF_UP flag, the veth peer (carrier follows the
-// peer's IFF_UP), the per-device disable_ipv6 sysctl and the IPv6 address
-// list (idev->addr_list order: global scope before link scope, newest
-// first within a scope).
+// peer's IFF_UP; the peer may live in another namespace), the
+// net.ipv6.conf.NAME settings (nil while the device has no inet6_dev)
+// and the IPv6 address list (idev->addr_list order: global scope before
+// link scope, newest first within a scope).
 type Device struct {
-	Index       int
-	Name        string
-	Kind        string
-	MAC         [6]byte
-	Up          bool // IFF_UP, set by `ip link set NAME up`
-	Peer        *Device
-	DisableIPv6 int // net.ipv6.conf.NAME.disable_ipv6 (non-zero = disabled)
-	MTU         int // dev->mtu in bytes
-	Addrs       []*Addr
+	Index int
+	Name  string
+	Kind  string
+	MAC   [6]byte
+	Up    bool // IFF_UP, set by `ip link set NAME up`
+	Peer  *Device
+	Conf  DevConf // net.ipv6.conf.NAME.* (conf.go)
+	MTU   int     // dev->mtu in bytes
+	Addrs []*Addr
 
-	v6Up      bool // addrconf has run NETDEV_UP (IFF_UP and IPv6 enabled)
-	ready     bool // the link was ready (had carrier) once since v6Up: fe80::/64 exists
-	carrierOn bool // carrier as last seen by addrconf
+	ns        *Netns // the namespace the device lives in (dev_net)
+	v6Up      bool   // addrconf has run NETDEV_UP (IFF_UP and IPv6 enabled)
+	ready     bool   // the link was ready (had carrier) once since v6Up: fe80::/64 exists
+	carrierOn bool   // carrier as last seen by addrconf
 }
 
 // Carrier models netif_carrier_ok: loopback has carrier while up, a veth
@@ -107,14 +109,42 @@ func (ns *Netns) DevByIndex(i int) *Device {
 	return nil
 }
 
+// Net returns the namespace the device lives in (dev_net).
+func (d *Device) Net() *Netns { return d.ns }
+
+// DisableIPv6 returns net.ipv6.conf.NAME.disable_ipv6 (0 when the device
+// has no inet6_dev).
+func (d *Device) DisableIPv6() int64 {
+	if d.Conf == nil {
+		return 0
+	}
+	return d.Conf[confDisableIPv6]
+}
+
 func (ns *Netns) newDev(name, kind string, mac [6]byte) *Device {
-	ns.lastIfindex++
-	d := &Device{Index: ns.lastIfindex, Name: name, Kind: kind, MAC: mac, MTU: ethDataLen}
+	d := &Device{Name: name, Kind: kind, MAC: mac, MTU: ethDataLen}
 	if kind == KindLoopback {
 		d.MTU = loopbackMTU
 	}
-	ns.devs = append(ns.devs, d)
+	ns.register(d, 0)
 	return d
+}
+
+// register models register_netdevice in ns: ifindex index, or the next
+// one when 0 (the namespace's counter never goes back, as
+// dev_index_reserve's cyclic allocation), and, with an MTU IPv6 can use,
+// an inet6_dev with a copy of `default` (ipv6_add_dev).
+func (ns *Netns) register(d *Device, index int) {
+	if index == 0 {
+		ns.lastIfindex++
+		index = ns.lastIfindex
+	}
+	d.Index, d.ns = index, ns
+	d.Conf = nil
+	if d.HasIPv6() {
+		ns.newDevConf(d)
+	}
+	ns.devs = append(ns.devs, d)
 }
 
 // Device MTU bounds and defaults, in bytes.
@@ -147,7 +177,17 @@ func (ns *Netns) SetMTU(d *Device, mtu int) error {
 		return errMTUBig
 	}
 	d.MTU = mtu
+	switch {
+	case !d.HasIPv6(): // addrconf_ifdown(dev, true): the inet6_dev goes
+		ns.syncIPv6(d)
+		d.Conf = nil
+	case d.Conf == nil: // back above 1280: a new inet6_dev
+		ns.newDevConf(d)
+	default:
+		d.Conf[confMTU6] = int64(mtu)
+	}
 	ns.syncIPv6(d)
+	notifyLink(d)
 	return nil
 }
 
@@ -170,39 +210,116 @@ func (ns *Netns) Rename(d *Device, name string) error {
 		return err
 	}
 	d.Name = name
+	notifyLink(d)
 	return nil
 }
 
-// AddVeth models `ip link add NAME type veth peer name PEER` (rtnl_newlink
-// and veth_newlink): the peer is registered first and gets the lower
-// ifindex. An empty name stands for the name not given: the kernel then
-// uses the template "veth%d"; a name with "%d" is a template whose "%d"
-// becomes the lowest number that gives a free name (dev_alloc_name). A
-// zero MAC is replaced by a locally administered one derived from the
-// ifindex. Both ends start down. Errors: EINVAL "Attribute failed policy
-// validation" for a name of IFNAMSIZ (16) bytes or more; EEXIST when
-// NAME is taken; then the peer's name, then NAME are checked: EINVAL for
-// a name dev_valid_name refuses or a bad template, EEXIST for a name
-// taken, ENFILE when a template has no free number left.
+// AddVeth models `ip link add NAME type veth peer name PEER` with both
+// ends in ns: AddVethPair with only names and MACs.
 func (ns *Netns) AddVeth(name string, mac [6]byte, peer string, peerMAC [6]byte) error {
-	if len(name) >= ifNameSize || len(peer) >= ifNameSize {
+	return ns.AddVethPair(VethEnd{Name: name, MAC: mac}, VethEnd{Name: peer, MAC: peerMAC})
+}
+
+// VethEnd is one end of a veth pair to create: its name ("" when not
+// given), MAC (zero when not given), MTU in bytes (0 when not given:
+// ETH_DATA_LEN) and namespace (nil: the one that creates the pair).
+type VethEnd struct {
+	Name string
+	MAC  [6]byte
+	MTU  int
+	NS   *Netns
+}
+
+// AddVethPair models `ip link add NAME [address MAC] [mtu N] [netns NS]
+// type veth peer [name] PEER [address MAC] [mtu N] [netns NS]`
+// (rtnl_newlink and veth_newlink) run in ns: the peer is registered
+// first and gets the lower ifindex when both live in one namespace; each
+// end takes the next ifindex of its own namespace. An empty name stands
+// for the name not given: the kernel then uses the template "veth%d"; a
+// name with "%d" is a template whose "%d" becomes the lowest number that
+// gives a free name (dev_alloc_name). A zero MAC is replaced by a
+// locally administered one derived from the namespace and the ifindex.
+// Both ends start down. The message the kernel builds for the new device
+// gives its namespace an id for the peer's namespace (NetIDAlloc).
+// Errors: EINVAL "Attribute failed policy validation" for a name of
+// IFNAMSIZ (16) bytes or more; EEXIST when NAME is taken in its
+// namespace; EINVAL (no message) for an MTU outside 68..65535, NAME's
+// then the peer's; then the peer's name, then NAME are checked: EINVAL
+// for a name dev_valid_name refuses or a bad template, EEXIST for a name
+// taken, ENFILE when a template has no free number left.
+func (ns *Netns) AddVethPair(dev, peer VethEnd) error {
+	dev.NS, peer.NS = cmp.Or(dev.NS, ns), cmp.Or(peer.NS, ns)
+	if len(dev.Name) >= ifNameSize || len(peer.Name) >= ifNameSize {
 		return errNamePolicy
 	}
-	if name != "" && ns.Dev(name) != nil { // rtnl_newlink looks the name up first
+	if dev.Name != "" && dev.NS.Dev(dev.Name) != nil { // rtnl_newlink looks the name up first
 		return errno.EEXIST
 	}
-	peer, err := ns.validName(cmp.Or(peer, vethTemplate), "")
+	for _, e := range []VethEnd{dev, peer} {
+		if e.MTU != 0 && (e.MTU < ethMinMTU || e.MTU > ethMaxMTU) { // dev_validate_mtu in rtnl_create_link
+			return errno.EINVAL
+		}
+	}
+	pname, err := peer.NS.validName(cmp.Or(peer.Name, vethTemplate), "")
 	if err != nil {
 		return err
 	}
-	if name, err = ns.validName(cmp.Or(name, vethTemplate), peer); err != nil {
+	also := "" // the peer's name, taken in its namespace before NAME registers
+	if peer.NS == dev.NS {
+		also = pname
+	}
+	dname, err := dev.NS.validName(cmp.Or(dev.Name, vethTemplate), also)
+	if err != nil {
 		return err
 	}
-	p := ns.newDev(peer, KindVeth, orRandomMAC(peerMAC, ns.lastIfindex+1))
-	d := ns.newDev(name, KindVeth, orRandomMAC(mac, ns.lastIfindex+1))
+	p := peer.NS.newDevAt(pname, peer)
+	d := dev.NS.newDevAt(dname, dev)
 	d.Peer, p.Peer = p, d
+	notifyLink(d)
 	return nil
 }
+
+// newDevAt registers a veth end e named name in ns.
+func (ns *Netns) newDevAt(name string, e VethEnd) *Device {
+	d := &Device{Name: name, Kind: KindVeth, MAC: e.MAC, MTU: cmp.Or(e.MTU, ethDataLen)}
+	ns.register(d, 0)
+	d.MAC = orRandomMAC(e.MAC, ns.index, d.Index)
+	return d
+}
+
+// MoveDev models dev_change_net_namespace (`ip link set DEV netns NS`):
+// the device goes down and leaves ns (NETDEV_UNREGISTER: its addresses,
+// routes and inet6_dev go), keeps its ifindex in to unless a device
+// there has it (then it takes to's next one), and registers in to with a
+// fresh inet6_dev from to's `default`; the message for it gives to an id
+// for the peer's namespace. A veth peer stays where it is and loses its
+// carrier. Moving to ns itself does nothing. Errors: EINVAL "The
+// interface netns is immutable." for loopback, EEXIST "An interface with
+// the same name exists in the target netns.".
+func (ns *Netns) MoveDev(d *Device, to *Netns) error {
+	switch {
+	case d.Kind == KindLoopback:
+		return errNetnsLocal
+	case to == ns:
+		return nil
+	case to.Dev(d.Name) != nil:
+		return errNameInTarget
+	}
+	ns.SetLinkUp(d, false)
+	ns.devs = deleteDev(ns.devs, d)
+	index := d.Index
+	if to.DevByIndex(index) != nil {
+		index = 0
+	}
+	to.register(d, index)
+	notifyLink(d)
+	return nil
+}
+
+var (
+	errNetnsLocal   = errno.WithMsg(errno.EINVAL, "The interface netns is immutable")
+	errNameInTarget = errno.WithMsg(errno.EEXIST, "An interface with the same name exists in the target netns")
+)
 
 // Device name rules of the kernel.
 const (
@@ -272,11 +389,15 @@ func devValidName(name string) bool {
 	return true
 }
 
-func orRandomMAC(mac [6]byte, idx int) [6]byte {
+// orRandomMAC returns mac, or when it is zero a locally administered
+// address standing for the random one the kernel draws (eth_hw_addr_random),
+// made from the namespace's creation number and the ifindex so that
+// every run gives the same.
+func orRandomMAC(mac [6]byte, net, idx int) [6]byte {
 	if mac != ([6]byte{}) {
 		return mac
 	}
-	return [6]byte{0x02, 0xf6, 0x1b, 0x6c, byte(idx >> 8), byte(idx)}
+	return [6]byte{0x02, 0xf6, 0x1b, 0x6c + byte(net), byte(idx >> 8), byte(idx)}
 }
 
 // DelLink models `ip link del NAME` (rtnl_dellink): the device goes down
@@ -290,8 +411,8 @@ func (ns *Netns) DelLink(d *Device) error {
 		if x == nil {
 			continue
 		}
-		ns.SetLinkUp(x, false)
-		ns.devs = deleteDev(ns.devs, x)
+		x.ns.SetLinkUp(x, false)
+		x.ns.devs = deleteDev(x.ns.devs, x)
 	}
 	return nil
 }
@@ -314,24 +435,29 @@ func (ns *Netns) SetLinkUp(d *Device, up bool) {
 	}
 	d.Up = up
 	ns.syncIPv6(d)
-	if d.Peer != nil {
-		ns.syncIPv6(d.Peer)
+	notifyLink(d)
+	if p := d.Peer; p != nil {
+		p.ns.syncIPv6(p)
+		notifyLink(p)
 	}
 }
 
 // SetDisableIPv6 models writing net.ipv6.conf.NAME.disable_ipv6
 // (addrconf_disable_ipv6): disabling tears IPv6 down on an up device,
-// enabling brings it up as NETDEV_UP would.
+// enabling brings it up as NETDEV_UP would. A device without an
+// inet6_dev (MTU below 1280) has no such setting: nothing changes.
 func (ns *Netns) SetDisableIPv6(d *Device, v int) {
-	d.DisableIPv6 = v
-	ns.syncIPv6(d)
+	if d.Conf != nil {
+		d.Conf[confDisableIPv6] = int64(v)
+		ns.syncIPv6(d)
+	}
 }
 
 // syncIPv6 brings addrconf's view of d in line with its flags: IPv6 up or
 // down (addrconf_notify NETDEV_UP/DOWN, addrconf_ifdown) and carrier
 // changes (NETDEV_CHANGE).
 func (ns *Netns) syncIPv6(d *Device) {
-	want := d.Up && d.DisableIPv6 == 0 && d.HasIPv6()
+	want := d.Up && d.DisableIPv6() == 0 && d.HasIPv6()
 	switch {
 	case want && !d.v6Up:
 		ns.addrconfUp(d)
@@ -376,7 +502,11 @@ func (ns *Netns) linkReady(d *Device) {
 	ns.addKernelRoute(fib6.RT_TABLE_MAIN, fib6.RTN_UNICAST, netip.MustParsePrefix("fe80::/64"), d, addrconfMetric)
 	ll := netip.PrefixFrom(eui64LinkLocal(d.MAC), 64)
 	if d.Addr(ll.Addr()) == nil {
-		ns.insertAddr(d, &Addr{Prefix: ll, Tentative: true})
+		ifa := &Addr{Prefix: ll, Tentative: ns.dadEnabled(d)}
+		ns.insertAddr(d, ifa)
+		if !ifa.Tentative {
+			ns.addLocalRoute(d, ifa)
+		}
 	}
 	ns.startDAD(d)
 }

@@ -262,7 +262,7 @@ func (ns *Netns) setNexthop(rt *fib6.Info, c *RouteConfig, h NH) error {
 	if dev == nil {
 		return errno.ENODEV
 	}
-	if dev.DisableIPv6 != 0 {
+	if dev.DisableIPv6() != 0 {
 		return errDevNoIPv6
 	}
 	if !dev.Up {
