@@ -86,7 +86,8 @@ func addrShow(ns *netns.Netns, o ipOpts, out io.Writer) error {
 		if len(d.Addrs) == 0 {
 			continue
 		}
-		fmt.Fprintf(out, "%d: %s: <%s> mtu %d state %s qlen 1000\n", d.Index, linkName(d), linkFlags(d), linkMTU(d), operState(d))
+		name, mdown := linkName6(d)
+		fmt.Fprintf(out, "%d: %s: <%s> mtu %d state %s qlen 1000\n", d.Index, name, linkFlags(d, mdown), linkMTU(d), operState(d))
 		for _, a := range d.Addrs {
 			fmt.Fprintf(out, "    inet6 %s scope %s %s\n", a.Prefix, a.Scope(), addrFlags(a))
 			fmt.Fprintln(out, "       valid_lft forever preferred_lft forever")
@@ -106,17 +107,28 @@ func addrFlags(a *netns.Addr) string {
 	return s
 }
 
-func linkName(d *netns.Device) string {
-	if d.Peer != nil {
-		return d.Name + "@" + d.Peer.Name
+// linkName6 is the device name as `ip -6 addr` prints it, and whether
+// iproute2 adds M-DOWN: the IPv6 link dump (inet6_fill_ifinfo) carries
+// IFLA_LINK, the peer's ifindex, only when it differs from the device's
+// own and never a netns id, so iproute2 names that ifindex in the
+// namespace it runs in ("if%d" when none has it) and takes M-DOWN from
+// that device: for a peer in another namespace, whatever local device
+// has its number.
+func linkName6(d *netns.Device) (string, bool) {
+	if d.Peer == nil || d.Peer.Index == d.Index {
+		return d.Name, false
 	}
-	return d.Name
+	if l := d.Net().DevByIndex(d.Peer.Index); l != nil {
+		return d.Name + "@" + l.Name, !l.Up
+	}
+	return fmt.Sprintf("%s@if%d", d.Name, d.Peer.Index), false
 }
 
 func linkMTU(d *netns.Device) int { return d.MTU }
 
-// linkFlags prints the IFF_* flags iproute2 shows in angle brackets.
-func linkFlags(d *netns.Device) string {
+// linkFlags prints the IFF_* flags iproute2 shows in angle brackets,
+// with M-DOWN when mdown (the linked device is down).
+func linkFlags(d *netns.Device, mdown bool) string {
 	s := "BROADCAST,MULTICAST"
 	if d.Kind == netns.KindLoopback {
 		s = "LOOPBACK"
@@ -129,7 +141,7 @@ func linkFlags(d *netns.Device) string {
 			s += ",LOWER_UP"
 		}
 	}
-	if d.Peer != nil && !d.Peer.Up {
+	if mdown {
 		s += ",M-DOWN"
 	}
 	return s

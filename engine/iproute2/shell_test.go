@@ -347,4 +347,3 @@ func TestSysctlAll(t *testing.T) {
 		t.Errorf("sysctl -a:\n%s\nwant\n%s", got, want)
 	}
 }
-

@@ -32,6 +32,9 @@ type Device struct {
 	Conf  DevConf // net.ipv6.conf.NAME.* (conf.go)
 	MTU   int     // dev->mtu in bytes
 	Addrs []*Addr
+	// Qdisc: the device has been up since it registered, so it has its
+	// qdisc (noqueue for these devices; noop before).
+	Qdisc bool
 
 	ns        *Netns // the namespace the device lives in (dev_net)
 	v6Up      bool   // addrconf has run NETDEV_UP (IFF_UP and IPv6 enabled)
@@ -140,7 +143,7 @@ func (ns *Netns) register(d *Device, index int) {
 		index = ns.lastIfindex
 	}
 	d.Index, d.ns = index, ns
-	d.Conf = nil
+	d.Conf, d.Qdisc = nil, false
 	if d.HasIPv6() {
 		ns.newDevConf(d)
 	}
@@ -434,6 +437,7 @@ func (ns *Netns) SetLinkUp(d *Device, up bool) {
 		return
 	}
 	d.Up = up
+	d.Qdisc = d.Qdisc || up
 	ns.syncIPv6(d)
 	notifyLink(d)
 	if p := d.Peer; p != nil {
