@@ -184,3 +184,47 @@ ip link set va up
 ip link set vb up
 ip -6 addr add 2001:db8:1::1/64 dev va nodad
 `
+
+// runKernelNS runs a transformed kdiff-ns script on the kernel with
+// testdata/run-netns.sh: a fresh network namespace and a
+// private /run/netns, so parallel runs never share a name.
+func runKernelNS(t *testing.T, script string) string {
+	cmd := exec.Command("../../testdata/run-netns.sh")
+	cmd.Stdin = strings.NewReader(script)
+	out, err := cmd.CombinedOutput()
+	if _, ok := err.(*exec.ExitError); err != nil && !ok {
+		t.Fatalf("run-netns.sh: %v", err)
+	}
+	return string(out)
+}
+
+// TestKdiffNS runs the multi-namespace scripts of testdata/kdiff-ns
+// (namespaces made with `ip netns add`, veth pairs between them, `ip -n`,
+// `ip netns exec`, the conf sysctls of each) on the real kernel as root
+// and in the engine, and requires the same output (`expires` within
+// 1 s); without root it compares with the stored .expected files.
+func TestKdiffNS(t *testing.T) {
+	live := kernelAvailable(t)
+	if !live {
+		t.Log("no root or no ip netns: comparing with the stored .expected files")
+	}
+	for _, f := range scripts(t, "../../testdata/kdiff-ns") {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			t.Parallel()
+			src, err := os.ReadFile(f)
+			must(t, err)
+			script := withStatus(src)
+			var want string
+			if live {
+				want = runKernelNS(t, script)
+			} else {
+				b, err := os.ReadFile(strings.TrimSuffix(f, ".sh") + ".expected")
+				must(t, err)
+				want = string(b)
+			}
+			if ok, why := sameOutput(want, runEngine(script)); !ok {
+				t.Errorf("engine differs from the %s: %s", map[bool]string{true: "kernel", false: ".expected"}[live], why)
+			}
+		})
+	}
+}

@@ -35,9 +35,10 @@ func runNetns(sh *Shell, _ ipOpts, args []string, out io.Writer) error {
 	switch {
 	case matches(cmd, "list"), matches(cmd, "show"), matches(cmd, "lst"):
 		return netnsList(sh, out)
-	case matches(cmd, "help"), matches(cmd, "attach"), matches(cmd, "set"):
+	case matches(cmd, "help"):
 	case matches(cmd, "add"):
 		return netnsAdd(sh, rest)
+	case matches(cmd, "attach"), matches(cmd, "set"):
 	case matches(cmd, "delete"):
 		return netnsDel(sh, rest)
 	case matches(cmd, "identify"), matches(cmd, "pids"):

@@ -294,7 +294,8 @@ func (ns *Netns) newDevAt(name string, e VethEnd) *Device {
 // the device goes down and leaves ns (NETDEV_UNREGISTER: its addresses,
 // routes and inet6_dev go), keeps its ifindex in to unless a device
 // there has it (then it takes to's next one), and registers in to with a
-// fresh inet6_dev from to's `default`; the message for it gives to an id
+// fresh inet6_dev from to's `default`. The message announcing the move
+// gives ns an id for to, and the one for the device in to gives to an id
 // for the peer's namespace. A veth peer stays where it is and loses its
 // carrier. Moving to ns itself does nothing. Errors: EINVAL "The
 // interface netns is immutable." for loopback, EEXIST "An interface with
@@ -310,6 +311,7 @@ func (ns *Netns) MoveDev(d *Device, to *Netns) error {
 	}
 	ns.SetLinkUp(d, false)
 	ns.devs = deleteDev(ns.devs, d)
+	ns.NetIDAlloc(to) // RTM_DELLINK names the target (IFLA_TARGET_NETNSID)
 	index := d.Index
 	if to.DevByIndex(index) != nil {
 		index = 0
