@@ -9,7 +9,7 @@ ip link set vb up
 ip -6 addr add 2001:db8:1::1/64 dev va nodad
 ip -6 addr add 2001:db8:1::2/64 dev vb nodad
 sleep 1
-ip -6 route
+ip -6 route show dev va
 ip link set vb netns h
 ip link set vy netns h
 ip link show
