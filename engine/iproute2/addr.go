@@ -3,23 +3,28 @@ package iproute2
 import (
 	"fmt"
 	"io"
-	"net/netip"
 
 	"fib6lab/engine/errno"
+	"fib6lab/engine/fib6"
 	"fib6lab/engine/netns"
 )
 
-// runAddr models `ip -6 address add|delete ADDR[/PLEN] dev NAME [nodad]`
-// and `ip -6 address [show]`.
+// runAddr models `ip -6 address add|change|replace|delete ADDR[/PLEN]
+// dev NAME [FLAGS] [valid_lft LFT] [preferred_lft LFT]` and `ip -6
+// address [show]`.
 func runAddr(sh *Shell, o ipOpts, args []string, out io.Writer) error {
 	if len(args) == 0 {
 		return addrShow(sh.NS, o, out)
 	}
 	switch cmd := args[0]; {
 	case matches(cmd, "add"):
-		return addrModify(sh.NS, args[1:], true)
+		return addrModify(sh.NS, o, args[1:], fib6.NLM_F_CREATE|fib6.NLM_F_EXCL, out)
+	case matches(cmd, "change"), cmd == "chg":
+		return addrModify(sh.NS, o, args[1:], fib6.NLM_F_REPLACE, out)
+	case matches(cmd, "replace"):
+		return addrModify(sh.NS, o, args[1:], fib6.NLM_F_CREATE|fib6.NLM_F_REPLACE, out)
 	case matches(cmd, "delete"):
-		return addrModify(sh.NS, args[1:], false)
+		return addrModify(sh.NS, o, args[1:], 0, out)
 	case matches(cmd, "show"), matches(cmd, "list"), matches(cmd, "lst"):
 		return addrShow(sh.NS, o, out)
 	default:
@@ -27,60 +32,205 @@ func runAddr(sh *Shell, o ipOpts, args []string, out io.Writer) error {
 	}
 }
 
-func addrModify(ns *netns.Netns, args []string, add bool) error {
-	var p netip.Prefix
-	var d *netns.Device
-	ifa := &netns.Addr{}
-	for i := 0; i < len(args); i++ {
-		switch args[i] {
-		case "nodad":
-			ifa.NoDAD = true
-		case "noprefixroute":
-			ifa.NoPrefixRoute = true
-		case "metric", "priority":
-			v, err := needArg(args, i)
-			if err != nil {
-				return err
-			}
-			i++
-			if ifa.Metric, err = parseU32(v, "metric"); err != nil {
-				return err
-			}
-		case "dev":
-			v, err := needArg(args, i)
-			if err != nil {
-				return err
-			}
-			i++
-			if d = ns.Dev(v); d == nil {
-				return noDevice(v)
-			}
-		case "local":
-		default:
-			if p.IsValid() {
-				return garbage("local", args[i])
-			}
-			var err error
-			if p, err = parsePrefix(args[i]); err != nil {
-				return err
-			}
+// ifaFlag is one entry of iproute2's ifa_flag_data table: the name `ip
+// address` prints and takes, whether it is read-only (set by the kernel
+// only) and whether it exists only for IPv6; in iproute2's order, which
+// is the order flags print in.
+type ifaFlag struct {
+	name     string
+	readonly bool
+	v6only   bool
+}
+
+var ifaFlags = []ifaFlag{
+	{"secondary", true, false}, {"temporary", true, true}, {"nodad", false, true},
+	{"optimistic", false, true}, {"dadfailed", true, true}, {"home", false, true},
+	{"deprecated", true, true}, {"tentative", true, true}, {"permanent", true, true},
+	{"mngtmpaddr", false, true}, {"noprefixroute", false, true}, {"autojoin", false, false},
+	{"stable-privacy", true, true},
+}
+
+func lookupIfaFlag(name string) *ifaFlag {
+	for i := range ifaFlags {
+		if ifaFlags[i].name == name {
+			return &ifaFlags[i]
 		}
 	}
-	if d == nil {
+	return nil
+}
+
+// addrArgs holds what ipaddr_modify collects from its arguments.
+type addrArgs struct {
+	cfg          netns.AddrConfig
+	dev          string
+	hasLocal     bool
+	valid, pref  string // the lifetimes as given ("" when not)
+	optimistic   bool
+	autojoin     bool
+	family6      bool // the request's family is known to be IPv6
+	validLft     uint32
+	preferredLft uint32
+	hasDev       bool
+}
+
+// parseAddrArgs models ipaddr_modify's argument loop: keywords as
+// iproute2 matches them (metric, priority and preference before
+// valid_lft and preferred_lft, so `pref` is a metric), the flag names,
+// and the address.
+func parseAddrArgs(o ipOpts, args []string, out io.Writer) (*addrArgs, error) {
+	a := &addrArgs{family6: o.family == 6, validLft: netns.InfinityLifeTime, preferredLft: netns.InfinityLifeTime}
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		if f := lookupIfaFlag(w); f != nil {
+			a.setFlag(f, out)
+			continue
+		}
+		switch {
+		case w == "dev":
+			v, err := needArg(args, i)
+			if err != nil {
+				return nil, err
+			}
+			i++
+			a.dev, a.hasDev = v, true
+		case matches(w, "metric"), matches(w, "priority"), matches(w, "preference"):
+			v, err := needArg(args, i)
+			if err != nil {
+				return nil, err
+			}
+			i++
+			if a.cfg.Metric, err = parseU32(v, "metric"); err != nil {
+				return nil, err
+			}
+		case matches(w, "valid_lft"), matches(w, "preferred_lft"):
+			if err := a.setLifetime(args, i); err != nil {
+				return nil, err
+			}
+			i++
+		default:
+			if w == "local" {
+				v, err := needArg(args, i)
+				if err != nil {
+					return nil, err
+				}
+				i++
+				w = v
+			}
+			if a.hasLocal {
+				return nil, garbage("local", w)
+			}
+			p, err := parsePrefix(w)
+			if err != nil {
+				return nil, err
+			}
+			a.cfg.Prefix, a.hasLocal, a.family6 = p, true, true
+		}
+	}
+	return a, nil
+}
+
+// setFlag models the flag branch of ipaddr_modify: read-only flags and
+// IPv6 flags given before the family is known are refused with a
+// warning and ignored.
+func (a *addrArgs) setFlag(f *ifaFlag, out io.Writer) {
+	switch {
+	case f.readonly:
+		fmt.Fprintf(out, "Warning: %s option is not mutable from userspace\n", f.name)
+		return
+	case f.v6only && !a.family6:
+		fmt.Fprintf(out, "Warning: %s option can be set only for IPv6 addresses\n", f.name)
+		return
+	}
+	switch f.name {
+	case "nodad":
+		a.cfg.NoDAD = true
+	case "optimistic":
+		a.optimistic = true
+	case "home":
+		a.cfg.Home = true
+	case "mngtmpaddr":
+		a.cfg.ManageTempAddr = true
+	case "noprefixroute":
+		a.cfg.NoPrefixRoute = true
+	case "autojoin":
+		a.autojoin = true
+	}
+}
+
+// setLifetime parses `valid_lft LFT` or `preferred_lft LFT` at args[i]
+// (set_lifetime: `forever` or a u32 in any base): a second one is a
+// duplicate, a bad value invalid.
+func (a *addrArgs) setLifetime(args []string, i int) error {
+	key, seen, lft := "valid_lft", &a.valid, &a.validLft
+	if matches(args[i], "preferred_lft") {
+		key, seen, lft = "preferred_lft", &a.pref, &a.preferredLft
+	}
+	if *seen != "" {
+		return &exitErr{fmt.Sprintf("Error: duplicate \"%s\": \"%s\" is the second value.\n", key, args[i]), 255}
+	}
+	v, err := needArg(args, i)
+	if err != nil {
+		return err
+	}
+	*seen = v
+	if v == "forever" {
+		*lft = netns.InfinityLifeTime
+		return nil
+	}
+	n, ok := cParseUint(v)
+	if !ok || n > 1<<32-1 {
+		return invarg(key+" value", v)
+	}
+	*lft = uint32(n)
+	return nil
+}
+
+// addrModify models ipaddr_modify and the kernel's inet6_rtm_newaddr /
+// inet6_rtm_deladdr for one request with netlink flags nlflags (0 for
+// delete).
+func addrModify(ns *netns.Netns, o ipOpts, args []string, nlflags uint16, out io.Writer) error {
+	a, err := parseAddrArgs(o, args, out)
+	if err != nil {
+		return err
+	}
+	if !a.hasDev {
 		return &exitErr{"Not enough information: \"dev\" argument is required.\n", 1}
 	}
-	if !p.IsValid() {
+	d := ns.Dev(a.dev)
+	if d == nil {
+		return noDevice(a.dev)
+	}
+	if a.valid != "" || a.pref != "" {
+		switch {
+		case a.validLft == 0:
+			return &exitErr{"valid_lft is zero\n", 1}
+		case a.validLft < a.preferredLft:
+			return &exitErr{"preferred_lft is greater than valid_lft\n", 1}
+		}
+		a.cfg.Lifetimes, a.cfg.ValidLft, a.cfg.PreferredLft = true, a.validLft, a.preferredLft
+	}
+	if a.autojoin && !(a.hasLocal && a.cfg.Prefix.Addr().IsMulticast()) {
+		return &exitErr{"autojoin needs multicast address\n", 1}
+	}
+	if !a.hasLocal {
 		return errno.EINVAL // no IFA_LOCAL/IFA_ADDRESS: inet6_rtm_newaddr rejects it
 	}
-	if add {
-		ifa.Prefix = p
-		return ns.AddAddrWith(d, ifa)
+	if nlflags == 0 {
+		return ns.DelAddr(d, a.cfg.Prefix)
 	}
-	return ns.DelAddr(d, p)
+	switch {
+	case a.autojoin:
+		return &exitErr{"fib6lab: autojoin (multicast addresses) is not modelled\n", 2}
+	case a.optimistic && ns.OptimisticDAD(d):
+		return &exitErr{"fib6lab: optimistic DAD is not modelled\n", 2}
+	}
+	return ns.NewAddr(d, &a.cfg, nlflags)
 }
 
 // addrShow models `ip -6 address show` for the IPv6 view: devices with
-// IPv6 addresses, each address with its scope, flags and lifetimes.
+// IPv6 addresses, each address with its scope, flags and lifetimes
+// (print_ifa_flags; `dynamic` for an address that is not permanent;
+// a deprecated address's preferred lifetime printed signed).
 func addrShow(ns *netns.Netns, o ipOpts, out io.Writer) error {
 	for _, d := range ns.Devices() {
 		if len(d.Addrs) == 0 {
@@ -90,19 +240,42 @@ func addrShow(ns *netns.Netns, o ipOpts, out io.Writer) error {
 		fmt.Fprintf(out, "%d: %s: <%s> mtu %d state %s qlen 1000\n", d.Index, name, linkFlags(d, mdown), linkMTU(d), operState(d))
 		for _, a := range d.Addrs {
 			fmt.Fprintf(out, "    inet6 %s scope %s %s\n", a.Prefix, a.Scope(), addrFlags(a))
-			fmt.Fprintln(out, "       valid_lft forever preferred_lft forever")
+			valid, pref := a.Lifetimes(ns.Now(), ns.HZ)
+			fmt.Fprintf(out, "       valid_lft %s preferred_lft %s\n", lifetime(valid, false), lifetime(pref, a.Deprecated))
 		}
 	}
 	return nil
 }
 
-func addrFlags(a *netns.Addr) string {
-	s := ""
-	if a.NoDAD {
-		s += "nodad "
+// lifetime prints a lifetime as iproute2 does: `forever`, or seconds
+// (signed for the preferred lifetime of a deprecated address).
+func lifetime(v uint32, signed bool) string {
+	switch {
+	case v == netns.InfinityLifeTime:
+		return "forever"
+	case signed:
+		return fmt.Sprintf("%dsec", int32(v))
 	}
-	if a.Tentative {
-		s += "tentative "
+	return fmt.Sprintf("%dsec", v)
+}
+
+// addrFlags prints an address's flags in iproute2's order, each followed
+// by a space.
+func addrFlags(a *netns.Addr) string {
+	set := map[string]bool{
+		"nodad": a.NoDAD, "home": a.Home, "deprecated": a.Deprecated, "tentative": a.Tentative,
+		"mngtmpaddr": a.ManageTempAddr, "noprefixroute": a.NoPrefixRoute,
+	}
+	s := ""
+	for _, f := range ifaFlags {
+		switch {
+		case f.name == "permanent":
+			if !a.Permanent {
+				s += "dynamic "
+			}
+		case set[f.name]:
+			s += f.name + " "
+		}
 	}
 	return s
 }

@@ -274,6 +274,8 @@ func init() {
 		"send":     runSend,
 		"ptb":      runPTB,
 		"redirect": runRedirect,
+		"udp":      runUDP,
+		"ra":       runRA,
 		"cat":      runCat,
 		"gen":      runGen,
 		"true":     func(*Shell, []string, io.Writer) int { return 0 },

@@ -138,11 +138,30 @@ func confIndex(name string) int {
 
 // The conf files the model acts on.
 var (
-	confAcceptDAD   = confIndex("accept_dad")
-	confDisableIPv6 = confIndex("disable_ipv6")
-	confForwarding  = confIndex("forwarding")
-	confMTU6        = confIndex("mtu")
-	confUseTempaddr = confIndex("use_tempaddr")
+	confAcceptDAD            = confIndex("accept_dad")
+	confAcceptRA             = confIndex("accept_ra")
+	confAcceptRADefrtr       = confIndex("accept_ra_defrtr")
+	confAcceptRAFromLocal    = confIndex("accept_ra_from_local")
+	confAcceptRAMinHopLimit  = confIndex("accept_ra_min_hop_limit")
+	confAcceptRAMinLft       = confIndex("accept_ra_min_lft")
+	confAcceptRAPinfo        = confIndex("accept_ra_pinfo")
+	confAcceptRARtInfoMaxLen = confIndex("accept_ra_rt_info_max_plen")
+	confAcceptRARtInfoMinLen = confIndex("accept_ra_rt_info_min_plen")
+	confAcceptRARtrPref      = confIndex("accept_ra_rtr_pref")
+	confAutoconf             = confIndex("autoconf")
+	confDisableIPv6          = confIndex("disable_ipv6")
+	confForceForwarding      = confIndex("force_forwarding")
+	confForwarding           = confIndex("forwarding")
+	confHopLimit             = confIndex("hop_limit")
+	confMaxAddresses         = confIndex("max_addresses")
+	confMTU6                 = confIndex("mtu")
+	confOptimisticDAD        = confIndex("optimistic_dad")
+	confRADefrtrMetric       = confIndex("ra_defrtr_metric")
+	confRAHonorPioLife       = confIndex("ra_honor_pio_life")
+	confRAHonorPioPflag      = confIndex("ra_honor_pio_pflag")
+	confSuppressFragNdisc    = confIndex("suppress_frag_ndisc")
+	confUseOptimistic        = confIndex("use_optimistic")
+	confUseTempaddr          = confIndex("use_tempaddr")
 )
 
 // ConfSet is a namespace's `all` and `default` sets
@@ -255,6 +274,7 @@ func (ns *Netns) ConfSetValue(dir, name, value string) error {
 	if !ok || k.name == "addr_gen_mode" && v == 2 && d != nil {
 		return ErrInvalid
 	}
+	was := ns.forwardingNow()
 	c[i] = v
 	if dir == "all" && k.spread != spreadNone {
 		if k.spread == spreadDefault {
@@ -269,6 +289,9 @@ func (ns *Netns) ConfSetValue(dir, name, value string) error {
 	}
 	if i == confDisableIPv6 {
 		ns.disableChanged(d)
+	}
+	if i == confForwarding && dir != "default" {
+		ns.forwardingChanged(was, v != 0)
 	}
 	return nil
 }
@@ -319,6 +342,14 @@ func (ns *Netns) disableChanged(d *Device) {
 // when `all` or the device says so (at least 1).
 func (ns *Netns) dadEnabled(d *Device) bool {
 	return ns.Conf.All[confAcceptDAD] >= 1 || d.Conf[confAcceptDAD] >= 1
+}
+
+// OptimisticDAD models ipv6_allow_optimistic_dad for d: optimistic_dad
+// and use_optimistic, each set in `all` or on d. Without it the
+// `optimistic` flag of an address request is dropped.
+func (ns *Netns) OptimisticDAD(d *Device) bool {
+	on := func(i int) bool { return ns.Conf.All[i] != 0 || d.Conf != nil && d.Conf[i] != 0 }
+	return on(confOptimisticDAD) && on(confUseOptimistic)
 }
 
 // Forwarding reports net.ipv6.conf.all.forwarding, which makes the

@@ -40,6 +40,9 @@ type Device struct {
 	v6Up      bool   // addrconf has run NETDEV_UP (IFF_UP and IPv6 enabled)
 	ready     bool   // the link was ready (had carrier) once since v6Up: fe80::/64 exists
 	carrierOn bool   // carrier as last seen by addrconf
+	// anycast counts the addresses using each anycast address the
+	// device joined (ac_list, aca_users; anycast.go).
+	anycast map[netip.Addr]int
 }
 
 // Carrier models netif_carrier_ok: loopback has carrier while up, a veth
@@ -59,29 +62,6 @@ func (d *Device) Addr(a netip.Addr) *Addr {
 		}
 	}
 	return nil
-}
-
-// Addr models struct inet6_ifaddr: the address with its prefix length,
-// the IFA_F_NODAD and IFA_F_TENTATIVE flags and the DAD timer.
-type Addr struct {
-	Prefix        netip.Prefix // address (not masked) and prefix length
-	NoDAD         bool
-	Tentative     bool
-	NoPrefixRoute bool   // IFA_F_NOPREFIXROUTE: no prefix route in main
-	Metric        uint32 // rt_priority of the prefix route (0: 256)
-	dad           Timer
-}
-
-// Scope returns the address scope iproute2 prints: "host" for ::1,
-// "link" for fe80::/10, else "global".
-func (a *Addr) Scope() string {
-	switch {
-	case a.Prefix.Addr().IsLoopback():
-		return "host"
-	case a.Prefix.Addr().IsLinkLocalUnicast():
-		return "link"
-	}
-	return "global"
 }
 
 // dadDelay is how long duplicate address detection keeps an address
@@ -484,7 +464,7 @@ func (ns *Netns) addrconfUp(d *Device) {
 		for _, ifa := range d.Addrs { // addresses added while down (addrconf_permanent_addr)
 			ns.addPrefixRoute(d, ifa)
 		}
-		lo := &Addr{Prefix: netip.PrefixFrom(netip.IPv6Loopback(), 128)}
+		lo := ns.newAddr(netip.PrefixFrom(netip.IPv6Loopback(), 128))
 		d.Addrs = append(d.Addrs, lo)
 		ns.addLocalRoute(d, lo)
 		return
@@ -508,10 +488,11 @@ func (ns *Netns) linkReady(d *Device) {
 	ns.addKernelRoute(fib6.RT_TABLE_MAIN, fib6.RTN_UNICAST, netip.MustParsePrefix("fe80::/64"), d, addrconfMetric)
 	ll := netip.PrefixFrom(eui64LinkLocal(d.MAC), 64)
 	if d.Addr(ll.Addr()) == nil {
-		ifa := &Addr{Prefix: ll, Tentative: ns.dadEnabled(d)}
+		ifa := ns.newAddr(ll)
+		ifa.Tentative = ns.dadEnabled(d)
 		ns.insertAddr(d, ifa)
 		if !ifa.Tentative {
-			ns.addLocalRoute(d, ifa)
+			ns.addrUsable(d, ifa)
 		}
 	}
 	ns.startDAD(d)
@@ -528,7 +509,10 @@ const linkReadyDsts = 6
 // eui64LinkLocal models addrconf_ifid_eui48: fe80:: plus the MAC with
 // ff:fe in the middle and the universal/local bit flipped.
 func eui64LinkLocal(mac [6]byte) netip.Addr {
-	return netip.AddrFrom16([16]byte{0xfe, 0x80, 8: mac[0] ^ 2, mac[1], mac[2], 0xff, 0xfe, mac[3], mac[4], mac[5]})
+	b := [16]byte{0xfe, 0x80}
+	id := eui64(mac)
+	copy(b[8:], id[:])
+	return netip.AddrFrom16(b)
 }
 
 // carrierChange models NETDEV_CHANGE: routes on the device gain or lose
@@ -551,7 +535,7 @@ func (ns *Netns) carrierChange(d *Device) {
 }
 
 func setLinkdown(rt *fib6.Info, down bool) {
-	if rt.Flags&fib6.RTF_LOCAL != 0 {
+	if rt.Flags&(fib6.RTF_LOCAL|fib6.RTF_ANYCAST) != 0 {
 		return
 	}
 	if down {
@@ -568,7 +552,7 @@ func (ns *Netns) addrconfDown(d *Device) {
 	for _, ifa := range d.Addrs {
 		ns.clock.del(&ifa.dad)
 	}
-	d.Addrs = nil
+	d.Addrs, d.anycast = nil, nil
 	d.v6Up, d.ready, d.carrierOn = false, false, false
 	for _, rt := range ns.routesOn(d) {
 		if rt.Node() != nil { // not already gone with its ECMP group

@@ -79,6 +79,11 @@ type Netns struct {
 	quiet       *quietPass
 	scope       int   // nesting of the calls inside which quiet stays valid (skip.go)
 	work        int64 // units of work since Yield was last called
+
+	socks         []*udpSocket // open UDP sockets (udp.go)
+	lastPort      int          // ephemeral ports handed out
+	hasDfltRouter bool         // RT6_TABLE_HAS_DFLT_ROUTER of table main (anycast.go)
+	addrTimer     Timer        // addr_chk_work: the address lifetime worker (lifetime.go)
 }
 
 // gcPass is a fib6_run_gc pass that has started and not finished; cache
@@ -108,6 +113,7 @@ func (h *Host) NewNetns() *Netns {
 	ns.initDst()
 	ns.gcTimer.Fn = ns.gcTimerFired
 	ns.gcTimer.ns = ns
+	ns.addrTimer.Fn = ns.addrVerify
 	ns.newDev("lo", KindLoopback, [6]byte{})
 	return ns
 }
