@@ -239,7 +239,11 @@ func addrShow(ns *netns.Netns, o ipOpts, out io.Writer) error {
 		name, mdown := linkName6(d)
 		fmt.Fprintf(out, "%d: %s: <%s> mtu %d state %s qlen 1000\n", d.Index, name, linkFlags(d, mdown), linkMTU(d), operState(d))
 		for _, a := range d.Addrs {
-			fmt.Fprintf(out, "    inet6 %s scope %s %s\n", a.Prefix, a.Scope(), addrFlags(a))
+			metric := ""
+			if a.Metric != 0 { // IFA_RT_PRIORITY, sent only when set
+				metric = fmt.Sprintf("metric %d ", a.Metric)
+			}
+			fmt.Fprintf(out, "    inet6 %s %sscope %s %s\n", a.Prefix, metric, a.Scope(), addrFlags(a))
 			valid, pref := a.Lifetimes(ns.Now(), ns.HZ)
 			fmt.Fprintf(out, "       valid_lft %s preferred_lft %s\n", lifetime(valid, false), lifetime(pref, a.Deprecated))
 		}

@@ -175,12 +175,14 @@ func routeGet(sh *Shell, _ ipOpts, args []string, _ uint16, out io.Writer) error
 // formatGet prints the dst a lookup of r.dst returns (rt6_fill_node for
 // an RTM_GETROUTE answer): the route's copy (no expiry printed, as
 // checked against the kernel), or its exception for the destination with
-// the exception's gateway, expiry and MTU. An input lookup (iif) prints
-// no chosen source address, only the route's own.
+// the exception's gateway, expiry and MTU (an RTM_F_CLONED answer, which
+// iproute2 prints without proto). An input lookup (iif) prints no chosen
+// source address, only the route's own.
 func formatGet(ns *netns.Netns, rt *fib6.Info, r *getRequest) string {
 	daddr := r.dst
 	gw, hasExp, exp, mtu := rt.NH.Gw, false, int64(0), rt.Metric_(fib6.RTAX_MTU)
-	if e := exceptionFor(rt, daddr); e != nil {
+	e := exceptionFor(rt, daddr)
+	if e != nil {
 		gw, hasExp, exp, mtu = dstGateway(e), e.RtFlags&fib6.RTF_EXPIRES != 0, e.Expires, e.MTU
 	}
 	var b strings.Builder
@@ -202,7 +204,7 @@ func formatGet(ns *netns.Netns, rt *fib6.Info, r *getRequest) string {
 	}
 	fmt.Fprintf(&b, " dev %s", dev)
 	writeTable(&b, rt, true)
-	if rt.Protocol != rtprotBoot {
+	if rt.Protocol != rtprotBoot && e == nil { // an exception is RTM_F_CLONED: iproute2 prints no proto
 		fmt.Fprintf(&b, " proto %s", nameOf(protoNames, uint32(rt.Protocol)))
 	}
 	if src := getSource(ns, rt, daddr, r.iif == ""); src.IsValid() {

@@ -311,7 +311,8 @@ func selectCached(ns *netns.Netns, f *routeFilter) []netns.CachedRoute {
 
 // formatCached prints one exception as `ip -6 route show cache` does
 // (rt6_fill_node of the clone: its /128, gateway, expiry and MTU, the
-// route's device, metric and pref; no "cache" word for IPv6).
+// route's device, metric and pref; no "cache" word for IPv6, and, as for
+// every RTM_F_CLONED entry, no proto).
 func formatCached(ns *netns.Netns, c netns.CachedRoute, f *routeFilter) string {
 	var b strings.Builder
 	rt, e := c.Route, c.Dst
@@ -324,9 +325,6 @@ func formatCached(ns *netns.Netns, c netns.CachedRoute, f *routeFilter) string {
 		fmt.Fprintf(&b, " dev %s", devName(ns, e.Dev))
 	}
 	writeTable(&b, rt, f.table == 0)
-	if f.proto < 0 && rt.Protocol != rtprotBoot {
-		fmt.Fprintf(&b, " proto %s", nameOf(protoNames, uint32(rt.Protocol)))
-	}
 	fmt.Fprintf(&b, " metric %d", rt.Metric)
 	writeTail(&b, ns, rt, e.RtFlags&fib6.RTF_EXPIRES != 0, e.Expires, e.MTU, "")
 	b.WriteString("\n")

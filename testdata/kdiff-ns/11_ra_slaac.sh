@@ -31,7 +31,7 @@ ip netns exec r ra vb pio 2001:db8:78::/64,60,30,LA pio 2001:db8:79::/64,9000,90
 sleep 0.3
 ip -n h -6 addr
 # valid lifetime 0 leaves the address (its remaining lifetime is above two hours), removes the prefix route
-ip netns exec r ra vb pio 2001:db8:78::/64,0,0,LA
+ip netns exec r ra vb pio 2001:db8:78::/64,0,0,LA pio 2001:db8:79::/64,9000,9000,A
 sleep 0.3
 ip -n h -6 addr
 ip -n h -6 route
