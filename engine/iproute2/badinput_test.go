@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -151,7 +152,8 @@ func parseBadResults(t testing.TB, src string) []badResult {
 }
 
 // runBadKernel runs line as the only line of a bash script in a fresh
-// namespace set up with the preamble, and returns the state dumps before
+// namespace set up with the preamble (testdata/kshim first on PATH for
+// the event commands `udp` and `ra`), and returns the state dumps before
 // and after, the line's output and exit status.
 func runBadKernel(i int, line string) (before string, r badResult, err error) {
 	name := fmt.Sprintf("fib6lab-bad-%d-%d", os.Getpid(), i)
@@ -159,8 +161,13 @@ func runBadKernel(i int, line string) (before string, r badResult, err error) {
 		return "", r, fmt.Errorf("ip netns add: %v %s", err, out)
 	}
 	defer exec.Command("ip", "netns", "del", name).Run()
+	shims, err := filepath.Abs("../../testdata/kshim")
+	if err != nil {
+		return "", r, err
+	}
 	bash := func(script string) (string, int) {
 		cmd := exec.Command("ip", "netns", "exec", name, "bash")
+		cmd.Env = append(os.Environ(), "PATH="+shims+string(os.PathListSeparator)+os.Getenv("PATH"))
 		cmd.Stdin = strings.NewReader(script)
 		out, err := cmd.CombinedOutput()
 		var ee *exec.ExitError
