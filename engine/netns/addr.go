@@ -278,6 +278,14 @@ const userHZ = 100
 // the prefix on d, without a gateway, carrying all of flags and not
 // RTF_DEFAULT; nil if none.
 func (ns *Netns) prefixRoute(d *Device, p netip.Prefix, flags uint32) *fib6.Info {
+	return ns.mainRoute(p, d, netip.Addr{}, flags, fib6.RTF_DEFAULT)
+}
+
+// mainRoute returns the first route of table main for exactly p on d
+// through gw (the zero Addr: without a gateway) that carries all of
+// flags and none of noflags, or nil: the searches of
+// addrconf_get_prefix_route, rt6_get_dflt_router and rt6_get_route_info.
+func (ns *Netns) mainRoute(p netip.Prefix, d *Device, gw netip.Addr, flags, noflags uint32) *fib6.Info {
 	t := ns.FIB.Table(fib6.RT_TABLE_MAIN)
 	p = p.Masked()
 	fn := t.Locate(fib6.KeyOf(p.Addr()), uint8(p.Bits()), true)
@@ -285,8 +293,8 @@ func (ns *Netns) prefixRoute(d *Device, p netip.Prefix, flags uint32) *fib6.Info
 		return nil
 	}
 	for _, rt := range t.Routes(fn) {
-		if rt != ns.FIB.NullEntry && rt.NH.Dev == d.Index && !rt.NH.Gw.IsValid() &&
-			rt.Flags&flags == flags && rt.Flags&fib6.RTF_DEFAULT == 0 {
+		if rt != ns.FIB.NullEntry && rt.NH.Dev == d.Index && rt.NH.Gw == gw &&
+			rt.Flags&flags == flags && rt.Flags&noflags == 0 {
 			return rt
 		}
 	}

@@ -259,20 +259,9 @@ func (ns *Netns) dfltRouter(d *Device, gw netip.Addr) *fib6.Info {
 }
 
 // raRoute returns the first route of table main for exactly p through
-// gw on d carrying all of flags.
+// gw on d carrying all of flags (mainRoute).
 func (ns *Netns) raRoute(p netip.Prefix, d *Device, gw netip.Addr, flags uint32) *fib6.Info {
-	t := ns.FIB.Table(fib6.RT_TABLE_MAIN)
-	p = p.Masked()
-	fn := t.Locate(fib6.KeyOf(p.Addr()), uint8(p.Bits()), true)
-	if fn == nil {
-		return nil
-	}
-	for _, rt := range t.Routes(fn) {
-		if rt != ns.FIB.NullEntry && rt.NH.Dev == d.Index && rt.Flags&flags == flags && rt.NH.Gw == gw {
-			return rt
-		}
-	}
-	return nil
+	return ns.mainRoute(p, d, gw, flags, 0)
 }
 
 // addDfltRouter models rt6_add_dflt_router: ip6_route_add of `default
