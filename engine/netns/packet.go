@@ -326,7 +326,11 @@ func (ns *Netns) icmpSend(in *Device, p Packet, typ, code uint8, info uint32) {
 	} else if a, ok := ns.SourceAddr(p.Src, in); ok {
 		saddr = a
 	}
-	rt, _, err := ns.Lookup(p.Src)
+	fl := fib6.Flow{} // icmpv6_route_lookup: a link-local source is reached through the device the packet came in on
+	if p.Src.IsLinkLocalUnicast() {
+		fl = fib6.Flow{Oif: in.Index, Strict: true}
+	}
+	rt, _, err := ns.LookupFlow(p.Src, fl)
 	if err != nil {
 		return
 	}
