@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/netip"
 
+	"fib6lab/engine/errno"
 	"fib6lab/engine/fib6"
 )
 
@@ -47,12 +48,14 @@ type RouteInfo struct {
 	Lifetime uint32
 }
 
-// Bytes on the wire of a Router Advertisement and its options.
+// Bytes on the wire of a Router Advertisement and its options, and the
+// largest IPv6 payload without a jumbogram.
 const (
-	raHdrLen  = 16 // struct ra_msg
-	sllaoLen  = 8  // source link-layer address option for Ethernet
-	pioLen    = 32 // struct prefix_info
-	rioHdrLen = 8  // struct route_info without its prefix
+	maxIPv6Payload = 65535
+	raHdrLen       = 16 // struct ra_msg
+	sllaoLen       = 8  // source link-layer address option for Ethernet
+	pioLen         = 32 // struct prefix_info
+	rioHdrLen      = 8  // struct route_info without its prefix
 )
 
 // len returns the RA's ICMPv6 length in bytes.
@@ -89,11 +92,16 @@ var ErrNoLinkLocal = errors.New("no link-local address")
 // through d. An RA longer than d's MTU leaves in fragments, which
 // receivers drop while suppress_frag_ndisc is set. Errors:
 // ErrNoLinkLocal when d has none (down, IPv6 off, no carrier yet, DAD
-// not done); the route's error, ENETUNREACH without one through d.
+// not done); EMSGSIZE for an RA longer than an IPv6 payload can be
+// (65535 bytes: about 4,000 Route Information options); the route's
+// error, ENETUNREACH without one through d.
 func (ns *Netns) SendRA(d *Device, ra *RA, dst netip.Addr) error {
 	ll, ok := d.linkLocal()
 	if !ok {
 		return ErrNoLinkLocal
+	}
+	if ra.len() > maxIPv6Payload {
+		return errno.EMSGSIZE // ip6_append_data: no jumbograms
 	}
 	p := Packet{Src: ll, Dst: dst, HopLimit: 255, Proto: protoICMPv6, Len: ipv6HdrLen + ra.len(),
 		ICMP: &ICMP{Type: icmpRouterAdvert, RA: ra}}
