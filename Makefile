@@ -61,7 +61,8 @@ fuzz:
 	go test -run '^$$' -fuzz '^FuzzShell$$' -fuzztime $(FUZZTIME) ./engine/iproute2/
 	go test -run '^$$' -fuzz '^FuzzTranslate$$' -fuzztime $(FUZZTIME) ./engine/ila/
 	go test -run '^$$' -fuzz '^FuzzScript$$' -fuzztime $(FUZZTIME) ./engine/iproute2/
-	go test -run '^$$' -fuzz '^FuzzDecodeShare$$' -fuzztime $(FUZZTIME) ./wasm/app/
+	go test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) ./wasm/share/
+	go test -run '^$$' -fuzz '^FuzzRestore$$' -fuzztime $(FUZZTIME) ./wasm/app/
 
 clean:
 	rm -f web/main.wasm web/export.wasm web/wasm_exec.js

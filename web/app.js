@@ -64,9 +64,10 @@
       if (typeof m === "string" && m) show(m);
     }));
     $("btn-gc").addEventListener("click", () => call((f) => f.runGC()));
-    $("sel-speed").addEventListener("change", (e) => call((f) => f.setSpeed(Number(e.target.value))));
-    $("sel-rate").addEventListener("change", (e) => call((f) => f.setTimeRate(Number(e.target.value))));
-    $("sel-view").addEventListener("change", (e) => call((f) => f.setView(e.target.value)));
+    // a menu gives the keys back once used (arrows step, not change it)
+    $("sel-speed").addEventListener("change", (e) => { call((f) => f.setSpeed(Number(e.target.value))); e.target.blur(); });
+    $("sel-rate").addEventListener("change", (e) => { call((f) => f.setTimeRate(Number(e.target.value))); e.target.blur(); });
+    $("sel-view").addEventListener("change", (e) => { call((f) => f.setView(e.target.value)); e.target.blur(); });
     for (const fmt of ["svg", "pdf", "png"]) $(`btn-export-${fmt}`).addEventListener("click", () => exportView(fmt));
     $("btn-add").addEventListener("click", () =>
       call((f) => {

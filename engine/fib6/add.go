@@ -221,7 +221,7 @@ func (t *Table) updateDuplicate(iter, rt *Info) {
 		iter.ClearExpires()
 		t.mayRemoveGCList(iter)
 	}
-	if rt.Flags&(RTF_ADDRCONF|RTF_PREFIX_RT) == 0 && !iter.NH.Gw.IsValid() {
+	if rt.Flags&(RTF_ADDRCONF|RTF_PREFIX_RT) == 0 && (!iter.NH.Gw.IsValid() || iter.NHID() != 0) {
 		iter.Flags &^= RTF_ADDRCONF | RTF_PREFIX_RT
 	}
 	if mtu := rt.Metric_(RTAX_MTU); mtu != 0 {
@@ -247,10 +247,15 @@ func (t *Table) mayRemoveGCList(rt *Info) {
 // hook keeps it there while its exceptions still need aging.
 func (t *Table) MayRemoveGCList(rt *Info) { t.mayRemoveGCList(rt) }
 
-// duplicateNexthop models rt6_duplicate_nexthop for inline nexthops: same
-// device, same gateway (unspecified if none) and encaps that
+// duplicateNexthop models rt6_duplicate_nexthop: routes using nexthop
+// objects are duplicates when they use the same one (a route with an
+// object never duplicates one without); inline nexthops when they have
+// the same device, the same gateway (unspecified if none) and encaps that
 // lwtunnel_cmp_encap finds equal.
 func duplicateNexthop(a, b *Info) bool {
+	if a.NHID() != 0 || b.NHID() != 0 {
+		return a.NHID() == b.NHID()
+	}
 	return a.NH.Dev == b.NH.Dev && a.NH.Gw == b.NH.Gw && !lwtunnel.CmpEncap(a.NH.Lwt, b.NH.Lwt)
 }
 

@@ -89,6 +89,12 @@ func (n *Net) newSernum() uint32 {
 	return n.sernum
 }
 
+// Genid models rt_genid_ipv6: the namespace's serial number counter
+// (fib6_sernum) as it stands, which every new serial number moves on. The
+// per-CPU copies of routes using nexthop objects are valid only while it
+// keeps the value they were made under.
+func (n *Net) Genid() uint32 { return n.sernum }
+
 // NewInfo models fib6_info_alloc: a route with a fresh trace ID (not
 // counted in fib_rt_alloc, which counts dst allocations). The caller fills
 // in the configuration before adding it.

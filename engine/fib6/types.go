@@ -94,12 +94,16 @@ type Nexthop struct {
 
 // Extra holds the rarely set parts of a route, kept out of line so that a
 // full table of plain routes stays small: preferred source (fib6_prefsrc)
-// and RTAX_* metrics (index = RTAX_* value) with their lock bits.
+// and RTAX_* metrics (index = RTAX_* value) with their lock bits, and the
+// id of the nexthop object the route uses (fib6_info.nh; 0 = its own
+// inline fib6_nh, which NH then is; with an object NH mirrors the
+// object's first path for code that reads one hop).
 type Extra struct {
 	PrefSrc netip.Addr
 	Metrics [RTAX_MAX + 1]uint32
 	Locks   uint32   // bit i set = metric i locked (RTAX_LOCK)
 	Dst     DstState // the nexthop's cached dsts; see exceptions_hook.go
+	NHID    uint32
 }
 
 // RTAX_* metric indexes (include/uapi/linux/rtnetlink.h).
@@ -107,6 +111,7 @@ const (
 	RTAX_MTU      = 2
 	RTAX_HOPLIMIT = 10
 	RTAX_ADVMSS   = 8
+	RTAX_CC_ALGO  = 16 // holds a congestion control key (netns.CongCtlName)
 	RTAX_MAX      = 17
 )
 
@@ -164,9 +169,18 @@ func (rt *Info) Siblings() []*Info {
 }
 
 // QualifiesForECMP models rt6_qualify_for_ecmp: a gateway route that was
-// not learned from a router advertisement.
+// not learned from a router advertisement and uses no nexthop object.
 func (rt *Info) QualifiesForECMP() bool {
-	return rt.NH.Gw.IsValid() && rt.Flags&RTF_ADDRCONF == 0
+	return rt.NH.Gw.IsValid() && rt.Flags&RTF_ADDRCONF == 0 && rt.NHID() == 0
+}
+
+// NHID returns the id of the nexthop object the route uses (rt->nh->id),
+// 0 when it has its own fib6_nh.
+func (rt *Info) NHID() uint32 {
+	if rt.Extra == nil {
+		return 0
+	}
+	return rt.Extra.NHID
 }
 
 // NodeIdx names a node in its Net's node arena; 0 means none.

@@ -3,18 +3,20 @@ package iproute2
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"fib6lab/engine/errno"
 	"fib6lab/engine/fib6"
 	"fib6lab/engine/netns"
 )
 
-// runAddr models `ip -6 address add|change|replace|delete ADDR[/PLEN]
-// dev NAME [FLAGS] [valid_lft LFT] [preferred_lft LFT]` and `ip -6
-// address [show]`.
+// runAddr models do_ipaddr: `ip -6 address add|change|replace|delete
+// ADDR[/PLEN] dev NAME [FLAGS] [metric N] [valid_lft LFT]
+// [preferred_lft LFT]`, `show [FILTER]` (also with no command) and
+// `flush FILTER`, commands matched by prefix in iproute2's order.
 func runAddr(sh *Shell, o ipOpts, args []string, out io.Writer) error {
 	if len(args) == 0 {
-		return addrShow(sh.NS, o, out)
+		return addrShow(sh.NS, o, nil, out)
 	}
 	switch cmd := args[0]; {
 	case matches(cmd, "add"):
@@ -25,29 +27,32 @@ func runAddr(sh *Shell, o ipOpts, args []string, out io.Writer) error {
 		return addrModify(sh.NS, o, args[1:], fib6.NLM_F_CREATE|fib6.NLM_F_REPLACE, out)
 	case matches(cmd, "delete"):
 		return addrModify(sh.NS, o, args[1:], 0, out)
-	case matches(cmd, "show"), matches(cmd, "list"), matches(cmd, "lst"):
-		return addrShow(sh.NS, o, out)
+	case matches(cmd, "list"), matches(cmd, "show"), matches(cmd, "lst"):
+		return addrShow(sh.NS, o, args[1:], out)
+	case matches(cmd, "flush"):
+		return addrFlush(sh.NS, o, args[1:], out)
 	default:
 		return unknownCommand(cmd, "address")
 	}
 }
 
 // ifaFlag is one entry of iproute2's ifa_flag_data table: the name `ip
-// address` prints and takes, whether it is read-only (set by the kernel
-// only) and whether it exists only for IPv6; in iproute2's order, which
-// is the order flags print in.
+// address` prints and takes, its IFA_F_* bit, whether it is read-only
+// (set by the kernel only) and whether it exists only for IPv6; in
+// iproute2's order, which is the order flags print and parse in.
 type ifaFlag struct {
 	name     string
+	mask     uint32
 	readonly bool
 	v6only   bool
 }
 
 var ifaFlags = []ifaFlag{
-	{"secondary", true, false}, {"temporary", true, true}, {"nodad", false, true},
-	{"optimistic", false, true}, {"dadfailed", true, true}, {"home", false, true},
-	{"deprecated", true, true}, {"tentative", true, true}, {"permanent", true, true},
-	{"mngtmpaddr", false, true}, {"noprefixroute", false, true}, {"autojoin", false, false},
-	{"stable-privacy", true, true},
+	{"secondary", 0x01, true, false}, {"temporary", 0x01, true, true}, {"nodad", 0x02, false, true},
+	{"optimistic", 0x04, false, true}, {"dadfailed", 0x08, true, true}, {"home", 0x10, false, true},
+	{"deprecated", 0x20, true, true}, {"tentative", 0x40, true, true}, {"permanent", 0x80, true, true},
+	{"mngtmpaddr", 0x100, false, true}, {"noprefixroute", 0x200, false, true}, {"autojoin", 0x400, false, false},
+	{"stable-privacy", 0x800, true, true},
 }
 
 func lookupIfaFlag(name string) *ifaFlag {
@@ -227,63 +232,6 @@ func addrModify(ns *netns.Netns, o ipOpts, args []string, nlflags uint16, out io
 	return ns.NewAddr(d, &a.cfg, nlflags)
 }
 
-// addrShow models `ip -6 address show` for the IPv6 view: devices with
-// IPv6 addresses, each address with its scope, flags and lifetimes
-// (print_ifa_flags; `dynamic` for an address that is not permanent;
-// a deprecated address's preferred lifetime printed signed).
-func addrShow(ns *netns.Netns, o ipOpts, out io.Writer) error {
-	for _, d := range ns.Devices() {
-		if len(d.Addrs) == 0 {
-			continue
-		}
-		name, mdown := linkName6(d)
-		fmt.Fprintf(out, "%d: %s: <%s> mtu %d state %s qlen 1000\n", d.Index, name, linkFlags(d, mdown), linkMTU(d), operState(d))
-		for _, a := range d.Addrs {
-			metric := ""
-			if a.Metric != 0 { // IFA_RT_PRIORITY, sent only when set
-				metric = fmt.Sprintf("metric %d ", a.Metric)
-			}
-			fmt.Fprintf(out, "    inet6 %s %sscope %s %s\n", a.Prefix, metric, a.Scope(), addrFlags(a))
-			valid, pref := a.Lifetimes(ns.Now(), ns.HZ)
-			fmt.Fprintf(out, "       valid_lft %s preferred_lft %s\n", lifetime(valid, false), lifetime(pref, a.Deprecated))
-		}
-	}
-	return nil
-}
-
-// lifetime prints a lifetime as iproute2 does: `forever`, or seconds
-// (signed for the preferred lifetime of a deprecated address).
-func lifetime(v uint32, signed bool) string {
-	switch {
-	case v == netns.InfinityLifeTime:
-		return "forever"
-	case signed:
-		return fmt.Sprintf("%dsec", int32(v))
-	}
-	return fmt.Sprintf("%dsec", v)
-}
-
-// addrFlags prints an address's flags in iproute2's order, each followed
-// by a space.
-func addrFlags(a *netns.Addr) string {
-	set := map[string]bool{
-		"nodad": a.NoDAD, "home": a.Home, "deprecated": a.Deprecated, "tentative": a.Tentative,
-		"mngtmpaddr": a.ManageTempAddr, "noprefixroute": a.NoPrefixRoute,
-	}
-	s := ""
-	for _, f := range ifaFlags {
-		switch {
-		case f.name == "permanent":
-			if !a.Permanent {
-				s += "dynamic "
-			}
-		case set[f.name]:
-			s += f.name + " "
-		}
-	}
-	return s
-}
-
 // linkName6 is the device name as `ip -6 addr` prints it, and whether
 // iproute2 adds M-DOWN: the IPv6 link dump (inet6_fill_ifinfo) carries
 // IFLA_LINK, the peer's ifindex, only when it differs from the device's
@@ -306,22 +254,31 @@ func linkMTU(d *netns.Device) int { return d.MTU }
 // linkFlags prints the IFF_* flags iproute2 shows in angle brackets,
 // with M-DOWN when mdown (the linked device is down).
 func linkFlags(d *netns.Device, mdown bool) string {
-	s := "BROADCAST,MULTICAST"
+	return strings.Join(linkFlagList(d, mdown), ",")
+}
+
+// linkFlagList lists them as print_link_flags does: NO-CARRIER for an up
+// device without carrier, the flags in IFF_* order, M-DOWN when mdown.
+func linkFlagList(d *netns.Device, mdown bool) []string {
+	var fl []string
+	if !d.Carrier() && d.Up && d.Kind != netns.KindLoopback {
+		fl = append(fl, "NO-CARRIER")
+	}
 	if d.Kind == netns.KindLoopback {
-		s = "LOOPBACK"
-	} else if !d.Carrier() && d.Up {
-		s = "NO-CARRIER," + s
+		fl = append(fl, "LOOPBACK")
+	} else {
+		fl = append(fl, "BROADCAST", "MULTICAST")
 	}
 	if d.Up {
-		s += ",UP"
+		fl = append(fl, "UP")
 		if d.Carrier() {
-			s += ",LOWER_UP"
+			fl = append(fl, "LOWER_UP")
 		}
 	}
 	if mdown {
-		s += ",M-DOWN"
+		fl = append(fl, "M-DOWN")
 	}
-	return s
+	return fl
 }
 
 func operState(d *netns.Device) string {

@@ -35,11 +35,13 @@ sleep 3
 `
 
 // badStateDump lists every piece of state the shell can show: routes of
-// all tables, addresses, the route sysctls and the per-device switches.
+// all tables, addresses, the route sysctls, the per-device switches and
+// the nexthop objects.
 const badStateDump = `ip -6 route show table all
 ip -6 addr show
 sysctl net.ipv6.route.gc_interval net.ipv6.route.gc_timeout net.ipv6.route.gc_min_interval_ms net.ipv6.route.gc_elasticity net.ipv6.route.gc_thresh net.ipv6.route.max_size net.ipv6.route.mtu_expires net.ipv6.route.min_adv_mss
 sysctl net.ipv6.conf.lo.disable_ipv6 net.ipv6.conf.va.disable_ipv6 net.ipv6.conf.vb.disable_ipv6
+ip nexthop show
 `
 
 // decodeBadLine expands one entry of lines.txt: plain text as is, or

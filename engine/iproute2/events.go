@@ -290,7 +290,7 @@ func runCat(sh *Shell, args []string, out io.Writer) int {
 	rc := 0
 	for _, p := range args {
 		if strings.HasPrefix(p, procSys) {
-			rc |= catSysctl(sh.NS, p, out)
+			rc |= catProcSys(sh.NS, p, out)
 			continue
 		}
 		f, ok := procFiles[p]
@@ -302,29 +302,6 @@ func runCat(sh *Shell, args []string, out io.Writer) int {
 		io.WriteString(out, f(sh.NS))
 	}
 	return rc
-}
-
-// catSysctl prints the /proc/sys file at path as cat does: its value
-// and a newline, or cat's message for a directory, a write-only file
-// (flush), an unreadable one (stable_secret: EIO) or none; the status.
-func catSysctl(ns *netns.Netns, path string, out io.Writer) int {
-	f, err := (&sysctlRun{ns: ns}).stat(path)
-	switch {
-	case err != "":
-	case f.dir != nil || f.root:
-		err = "Is a directory"
-	case f.writeOnly:
-		err = "Permission denied"
-	case f.unreadable:
-		err = "Input/output error"
-	}
-	if err != "" {
-		fmt.Fprintf(out, "cat: %s: %s\n", path, err)
-		return 1
-	}
-	v, _ := sysctlGet(ns, f.key)
-	fmt.Fprintln(out, v)
-	return 0
 }
 
 // interrupt ends a command that NS.Yield cancelled after doing done of

@@ -30,7 +30,7 @@ var errorPrefixes = []string{
 	"addattr_l ERROR: ", "rta_addattr_l: ", "need at least a destination address",
 	"fib6lab: ", "valid_lft is zero", "preferred_lft is greater than valid_lft",
 	"autojoin needs multicast address", "Cannot open network namespace ",
-	"usage: ", "udp: ", "ra: ",
+	"usage: ", "udp: ", "ra: ", "Device \"", "Flush requires arguments.", "cat: ",
 }
 
 // FuzzShell runs random command lines on a namespace with the kdiff

@@ -11,6 +11,13 @@ import (
 	"fib6lab/engine/netns"
 )
 
+// IP protocol numbers a get may name (IPPROTO_*).
+const (
+	ipprotoTCP    = 6
+	ipprotoUDP    = 17
+	ipprotoICMPv6 = 58
+)
+
 // getRequest is one `ip -6 route get` request as iproute2 builds it.
 type getRequest struct {
 	dst       netip.Addr
@@ -19,7 +26,13 @@ type getRequest struct {
 	iif, oif  string
 	fibmatch  bool
 	connected bool
+	details   bool // ip -d
 	warnings  string
+	// ipproto, sport and dport are RTA_IP_PROTO, RTA_SPORT and
+	// RTA_DPORT; hasProto says ipproto was given.
+	ipproto      uint8
+	hasProto     bool
+	sport, dport uint16
 }
 
 // getKeywords are the keywords of `ip route get` in the order iproute2
@@ -28,15 +41,19 @@ var getKeywords = []struct {
 	word  string
 	value bool
 }{
-	{"from", true}, {"iif", true}, {"mark", true}, {"oif", true},
-	{"fibmatch", false}, {"connected", false},
+	{"dsfield", true}, {"from", true}, {"iif", true}, {"mark", true}, {"oif", true},
+	{"connected", false}, {"uid", true}, {"fibmatch", false}, {"sport", true}, {"dport", true},
+	{"ipproto", true},
 }
 
 // getKeyword returns the keyword arg abbreviates ("dev" only in full, as
-// oif), or "".
+// oif; "tos" in full, as dsfield), or "".
 func getKeyword(arg string) (string, bool) {
-	if arg == "dev" {
+	switch arg {
+	case "dev":
 		return "oif", true
+	case "tos":
+		return "dsfield", true
 	}
 	for _, k := range getKeywords {
 		if matches(arg, k.word) {
@@ -101,8 +118,54 @@ func (r *getRequest) set(key, val string) error {
 		if v, ok := cParseUint(val); !ok || v > 1<<32-1 {
 			err = invarg("invalid mark value", val)
 		}
+	case "uid": // RTA_UID: the flow's owner, which no IPv6 route selects on
+		if _, ok := getUnsigned(val, 0, 1<<32-1); !ok {
+			err = invarg("invalid UID\n", val)
+		}
+	case "dsfield": // RTA_TOS of a get: the kernel ignores it for IPv6
+		if _, ok := dsfieldA2n(val); !ok {
+			err = invarg("TOS value is invalid\n", val)
+		}
+	default:
+		err = r.setL4(key, val)
 	}
 	return err
+}
+
+// setL4 parses `sport`, `dport` (get_be16, any base) and `ipproto`
+// (inet_proto_a2n).
+func (r *getRequest) setL4(key, val string) error {
+	if key == "ipproto" {
+		p, ok := inetProtoA2n(val)
+		if !ok {
+			return invarg("Invalid \"ipproto\" value\n", val)
+		}
+		r.ipproto, r.hasProto = p, true
+		return nil
+	}
+	v, ok := getUnsigned(val, 0, 0xffff)
+	if !ok {
+		return invarg("invalid "+key+"\n", val)
+	}
+	if key == "sport" {
+		r.sport = uint16(v)
+	} else {
+		r.dport = uint16(v)
+	}
+	return nil
+}
+
+// errIPProto is rtm_getroute_parse_ip_proto's refusal of a protocol
+// other than TCP, UDP and ICMPv6 for IPv6.
+var errIPProto = errno.WithMsg(errno.EOPNOTSUPP, "Unsupported ip proto")
+
+// keys are the flow keys of the request (the multipath hash reads them).
+func (r *getRequest) keys() netns.FlowKeys {
+	fk := netns.FlowKeys{Dst: r.dst, Proto: r.ipproto, Sport: r.sport, Dport: r.dport}
+	if r.from.IsValid() {
+		fk.Src = r.from.Addr()
+	}
+	return fk
 }
 
 // flow resolves the request's devices into the lookup flow the kernel
@@ -138,11 +201,12 @@ func (r *getRequest) validate() error {
 // DEV] ...`: a lookup through the policy rules; the answer prints as the
 // route's dst copy (`ADDR from SRC ... src S ...`) or, with fibmatch, as
 // the matched route.
-func routeGet(sh *Shell, _ ipOpts, args []string, _ uint16, out io.Writer) error {
+func routeGet(sh *Shell, o ipOpts, args []string, _ uint16, out io.Writer) error {
 	r, err := parseGet(args)
 	if err != nil {
 		return err
 	}
+	r.details = o.details
 	fl, err := r.flow(sh.NS)
 	if err != nil {
 		return err
@@ -151,7 +215,10 @@ func routeGet(sh *Shell, _ ipOpts, args []string, _ uint16, out io.Writer) error
 	if err := r.validate(); err != nil {
 		return err
 	}
-	rt, _, err := sh.NS.LookupFlow(r.dst, fl)
+	if p := r.ipproto; r.hasProto && p != ipprotoTCP && p != ipprotoUDP && p != ipprotoICMPv6 {
+		return errIPProto
+	}
+	rt, _, err := sh.NS.LookupKeys(r.keys(), fl)
 	if err != nil {
 		if err == errno.EINVAL && r.fibmatch {
 			err = nil
@@ -160,13 +227,24 @@ func routeGet(sh *Shell, _ ipOpts, args []string, _ uint16, out io.Writer) error
 		}
 	}
 	if r.fibmatch {
-		io.WriteString(out, formatRoute(sh.NS, rt, &routeFilter{proto: -1, typ: -1, metric: -1, iif: r.iif}))
+		f := &routeFilter{proto: -1, typ: -1, metric: -1, iif: r.iif, details: r.details}
+		if o.json {
+			m := routeDumpMsg(sh.NS, rt, f)
+			io.WriteString(out, jsonList(o, 1, func(w *jsonWriter, _ int) { m.write(w) }))
+			return nil
+		}
+		io.WriteString(out, oneline(o, formatRoute(sh.NS, rt, f)))
 		return nil
 	}
-	answer := formatGet(sh.NS, rt, r)
+	answer := oneline(o, formatGet(sh.NS, rt, r))
+	if o.json {
+		m := routeGetMsg(sh.NS, rt, r)
+		answer = jsonList(o, 1, func(w *jsonWriter, _ int) { m.write(w) })
+	}
 	if r.connected && !r.from.IsValid() {
 		// iproute2 prints the answer, then asks again from its source
-		answer += answer
+		// (after the JSON array of the first answer is closed: in text)
+		answer += oneline(o, formatGet(sh.NS, rt, r))
 	}
 	io.WriteString(out, answer)
 	return nil
@@ -174,19 +252,22 @@ func routeGet(sh *Shell, _ ipOpts, args []string, _ uint16, out io.Writer) error
 
 // formatGet prints the dst a lookup of r.dst returns (rt6_fill_node for
 // an RTM_GETROUTE answer): the route's copy (no expiry printed, as
-// checked against the kernel), or its exception for the destination with
-// the exception's gateway, expiry and MTU (an RTM_F_CLONED answer, which
-// iproute2 prints without proto). An input lookup (iif) prints no chosen
-// source address, only the route's own.
+// checked against the kernel; no nexthop flags such as onlink or
+// linkdown, which a dst does not carry), or its exception for the
+// destination with the exception's gateway, expiry and MTU (an
+// RTM_F_CLONED answer, which iproute2 prints without proto and scope).
+// An input lookup (iif) prints no chosen source address, only the
+// route's own.
 func formatGet(ns *netns.Netns, rt *fib6.Info, r *getRequest) string {
 	daddr := r.dst
-	gw, hasExp, exp, mtu := rt.NH.Gw, false, int64(0), rt.Metric_(fib6.RTAX_MTU)
+	hop := ns.Path(rt, r.keys())
+	gw, hasExp, exp, mtu := hop.Gw, false, int64(0), rt.Metric_(fib6.RTAX_MTU)
 	e := exceptionFor(rt, daddr)
 	if e != nil {
 		gw, hasExp, exp, mtu = dstGateway(e), e.RtFlags&fib6.RTF_EXPIRES != 0, e.Expires, e.MTU
 	}
 	var b strings.Builder
-	if rt.Type != fib6.RTN_UNICAST {
+	if rt.Type != fib6.RTN_UNICAST || r.details {
 		b.WriteString(nameOf(typeNames, uint32(rt.Type)) + " ")
 	}
 	from := netip.IPv6Unspecified()
@@ -198,22 +279,16 @@ func formatGet(ns *netns.Netns, rt *fib6.Info, r *getRequest) string {
 	if gw.IsValid() {
 		fmt.Fprintf(&b, " via %s", gw)
 	}
-	dev := devName(ns, rt.NH.Dev)
+	dev := devName(ns, hop.Dev)
 	if rt.Type == fib6.RTN_LOCAL {
 		dev = "lo"
 	}
 	fmt.Fprintf(&b, " dev %s", dev)
-	writeTable(&b, rt, true)
-	if rt.Protocol != rtprotBoot && e == nil { // an exception is RTM_F_CLONED: iproute2 prints no proto
-		fmt.Fprintf(&b, " proto %s", nameOf(protoNames, uint32(rt.Protocol)))
-	}
+	writeOrigin(&b, rt, true, e == nil, e == nil, r.details) // an exception is RTM_F_CLONED
 	if src := getSource(ns, rt, daddr, r.iif == ""); src.IsValid() {
 		fmt.Fprintf(&b, " src %s", src)
 	}
 	fmt.Fprintf(&b, " metric %d", rt.Metric)
-	if fl := hopFlags(rt); fl != "" {
-		b.WriteString(" " + strings.TrimSuffix(fl, " "))
-	}
 	writeTail(&b, ns, rt, hasExp, exp, mtu, r.iif)
 	b.WriteString("\n")
 	return b.String()

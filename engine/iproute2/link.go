@@ -3,8 +3,9 @@ package iproute2
 import (
 	"fmt"
 	"io"
+	"math"
 	"net"
-	"strconv"
+	"strings"
 
 	"fib6lab/engine/errno"
 	"fib6lab/engine/netns"
@@ -116,7 +117,7 @@ func (n *ifnames) parse(args []string, i int) (int, error) {
 	}
 	if args[i] == "name" {
 		if n.hasName {
-			return 0, &exitErr{fmt.Sprintf("Error: duplicate \"name\": \"%s\" is the second value.\n", v), 255}
+			return 0, dupArg("name", v)
 		}
 		if !checkIfname(v) {
 			return 0, invarg("\"name\" not a valid ifname", v)
@@ -231,6 +232,9 @@ func parseLinkSet(w *world.World, args []string) (*linkRequest, error) {
 			if a != "mtu" {
 				continue
 			}
+			if r.hasMTU && r.mtu != -1 { // iproute2 starts mtu at -1: a first -1 is not seen
+				return nil, dupArg("mtu", v)
+			}
 			if r.mtu, err = parseMTU(v); err != nil {
 				return nil, err
 			}
@@ -251,11 +255,11 @@ func parseLinkSet(w *world.World, args []string) (*linkRequest, error) {
 
 // parseMTU reads an `mtu` value as iproute2's get_integer does.
 func parseMTU(v string) (int, error) {
-	n, err := strconv.ParseInt(v, 0, 32)
-	if err != nil {
+	n, ok := getInteger(v)
+	if !ok {
 		return 0, invarg("Invalid \"mtu\" value\n", v)
 	}
-	return int(n), nil
+	return n, nil
 }
 
 // parseNetns resolves a `netns` value as iproute2's netns_get_fd does:
@@ -365,4 +369,35 @@ func linkShow(sh *Shell, args []string, out io.Writer) error {
 		fmt.Fprintf(out, "    link/%s %s brd %s%s\n", kind, net.HardwareAddr(d.MAC[:]), brd, link)
 	}
 	return nil
+}
+
+// dupArg is iproute2's duparg: a keyword given twice.
+func dupArg(key, v string) error {
+	return &exitErr{fmt.Sprintf("Error: duplicate \"%s\": \"%s\" is the second value.\n", key, v), 255}
+}
+
+// getInteger models iproute2's get_integer(&val, s, 0): strtol in any
+// base (white space, one sign, 0x, a leading 0 for octal), the whole
+// string used, the value within int.
+func getInteger(s string) (int, bool) {
+	p := strings.TrimLeft(s, cBlanks)
+	neg := strings.HasPrefix(p, "-")
+	if neg || strings.HasPrefix(p, "+") {
+		p = p[1:]
+	}
+	if p == "" || strings.ContainsAny(p[:1], "+-"+cBlanks) {
+		return 0, false
+	}
+	mag, rest, ok := cStrtoul(p)
+	limit := uint64(math.MaxInt32)
+	if neg {
+		limit++
+	}
+	if !ok || rest != "" || mag > limit {
+		return 0, false
+	}
+	if neg {
+		return -int(mag), true
+	}
+	return int(mag), true
 }

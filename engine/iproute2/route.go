@@ -98,6 +98,9 @@ func parseRoute(ns *netns.Netns, args []string) (*netns.RouteConfig, error) {
 			if err != nil {
 				return nil, err
 			}
+			for j := range hops { // `onlink` before the list is rtm_flags: every hop gets it
+				hops[j].Onlink = hops[j].Onlink || nh.Onlink
+			}
 			r.c.Nexthops, r.c.Multipath = hops, true
 			break
 		}
@@ -136,7 +139,7 @@ const (
 // or -1 when the multipath nexthop list starts there.
 func (r *routeArgs) keyword(ns *netns.Netns, args []string, i int, nh *netns.NH) (int, error) {
 	c := r.c
-	key := args[i]
+	key := routeKeyword(args[i])
 	if key == "nexthop" {
 		return -1, nil
 	}
@@ -158,6 +161,18 @@ func (r *routeArgs) keyword(ns *netns.Netns, args []string, i int, nh *netns.NH)
 		return r.metric(key, m, args, i)
 	}
 	switch key {
+	case "congctl":
+		return r.congctl(args, i)
+	case "tos":
+		tos, ok := dsfieldA2n(val)
+		if !ok {
+			return 0, invarg("\"tos\" value is invalid\n", val)
+		}
+		c.Tos = uint8(tos)
+	case "scope": // rtm_scope, which IPv6 ignores
+		if _, err := parseName(scopeNames, val, 256, "scope"); err != nil {
+			return 0, invarg("invalid \"scope\" value\n", val)
+		}
 	case "via":
 		if r.hasGw {
 			return 0, invarg("use nexthop syntax to specify multiple via\n", "via")
@@ -189,16 +204,47 @@ func (r *routeArgs) keyword(ns *netns.Netns, args []string, i int, nh *netns.NH)
 		var p uint32
 		p, err = parseName(prefNames, val, 256, "pref")
 		c.Pref = uint8(p)
+	case "nhid":
+		c.HasNHID = true
+		c.NHID, err = parseU32(val, "id")
 	default:
 		c.Metric, err = parseU32(val, "metric")
 	}
 	return 1, err
 }
 
+// routeKeyword resolves the abbreviations iproute_modify takes for the
+// keywords fib6lab adds to its first ones: `dsfield` (any prefix, and
+// `tos`) and `congctl` (from `co`: a lone `c` is cwnd's).
+func routeKeyword(arg string) string {
+	switch {
+	case arg == "tos" || matches(arg, "dsfield"):
+		return "tos"
+	case arg != "c" && matches(arg, "congctl"):
+		return "congctl"
+	}
+	return arg
+}
+
+// congctl parses `congctl [lock] NAME` (RTAX_CC_ALGO); the kernel
+// checks the name.
+func (r *routeArgs) congctl(args []string, i int) (int, error) {
+	used := 1
+	if args[i+1] == "lock" {
+		if _, err := needArg(args, i+1); err != nil {
+			return 0, err
+		}
+		r.c.Locks |= 1 << fib6.RTAX_CC_ALGO
+		used = 2
+	}
+	r.c.CongCtl, r.c.HasCongCtl = args[i+used], true
+	return used, nil
+}
+
 // takesValue lists the keywords followed by one value.
 func takesValue(key string) bool {
 	switch key {
-	case "via", "dev", "oif", "src", "expires", "table", "proto", "pref", "preference":
+	case "via", "dev", "oif", "src", "expires", "table", "proto", "pref", "preference", "tos", "scope", "congctl", "nhid":
 		return true
 	}
 	return matches(key, "metric") || matches(key, "priority")
@@ -390,11 +436,13 @@ type routeFilter struct {
 	iif       string // a `get fibmatch ... iif DEV` answer prints it
 	metric    int64  // -1 = any
 	none      bool   // a selector no IPv6 route can meet (scope, from)
+	scopeSet  bool   // `scope` given: the scope is not printed
+	details   bool   // ip -d: type, table main, proto boot and scope printed too
 }
 
 // parseFilter models the selector parsing of iproute_list_flush.
 func parseFilter(ns *netns.Netns, o ipOpts, args []string) (*routeFilter, error) {
-	f := &routeFilter{table: fib6.RT_TABLE_MAIN, proto: -1, typ: -1, metric: -1, ipv4: o.family == 4}
+	f := &routeFilter{table: fib6.RT_TABLE_MAIN, proto: -1, typ: -1, metric: -1, ipv4: o.family == 4, details: o.details}
 	for i := 0; i < len(args); i++ {
 		key := selectorName(args[i])
 		if key == "to" {
@@ -435,7 +483,7 @@ func parseFilter(ns *netns.Netns, o ipOpts, args []string) (*routeFilter, error)
 
 func isSelector(key string) bool {
 	switch key {
-	case "table", "root", "match", "exact", "proto", "via", "dev", "oif", "type", "metric", "scope", "from":
+	case "table", "root", "match", "exact", "proto", "via", "dev", "oif", "type", "metric", "scope", "from", "tos":
 		return true
 	}
 	return false
@@ -444,6 +492,9 @@ func isSelector(key string) bool {
 // selectorName resolves the abbreviations iproute2 accepts for the show
 // and flush selectors (`tab`, `ro`, `ma`, `ex`, `priority`, ...).
 func selectorName(arg string) string {
+	if arg == "tos" || matches(arg, "dsfield") {
+		return "tos"
+	}
 	for _, w := range []string{"table", "metric", "priority", "scope", "from", "root", "match", "exact"} {
 		if matches(arg, w) {
 			if w == "priority" {
@@ -472,10 +523,21 @@ func (f *routeFilter) selector(ns *netns.Netns, key, val string) error {
 		var m uint32
 		m, err = parseU32(val, "metric")
 		f.metric = int64(m)
-	case "scope":
-		var sc uint32
-		sc, err = parseName(scopeNames, val, 256, "scope")
-		f.none = f.none || sc != 0
+	case "scope": // "all" selects any scope and leaves it printed
+		sc, ok := idOf(scopeNames, val, 256)
+		switch {
+		case ok:
+			f.none = f.none || sc != 0 // IPv6 routes have scope universe
+			f.scopeSet = true
+		case val != "all":
+			err = invarg("invalid \"scope\"\n", val)
+		}
+	case "tos":
+		tos, ok := dsfieldA2n(val)
+		if !ok {
+			err = invarg("TOS value is invalid\n", val)
+		}
+		f.none = f.none || tos != 0 // IPv6 routes have tos 0
 	case "from":
 		var p netip.Prefix
 		p, err = parsePrefix(val)

@@ -320,7 +320,8 @@ func TestWords(t *testing.T) {
 }
 
 // TestSysctlAll checks that `sysctl -a` lists every key the engine
-// models (net.ipv6.conf.* and net.ipv6.route.*) with the kernel's values
+// models (net.ipv6.conf.*, net.ipv6.route.* and the multipath hash
+// settings) with the kernel's values
 // and in the order procps prints them: as root, the kernel's own
 // `sysctl -a` kept to those directories must be identical (device names
 // with '-' and '.' test the kernel's order by name within each directory,
@@ -335,15 +336,20 @@ func TestSysctlAll(t *testing.T) {
 	must(t, err)
 	want := string(b)
 	if kernelAvailable(t) {
+		keys := map[string]bool{}
+		for _, l := range strings.Split(got, "\n") {
+			key, _, _ := strings.Cut(l, " = ")
+			keys[key] = true
+		}
 		var kept []string
 		for _, l := range strings.Split(runKernel(t, script), "\n") {
-			if strings.HasPrefix(l, "net.ipv6.conf.") || strings.HasPrefix(l, "net.ipv6.route.") {
+			if key, _, ok := strings.Cut(l, " = "); ok && (keys[key] || strings.HasPrefix(key, "net.ipv6.conf.") || strings.HasPrefix(key, "net.ipv6.route.")) {
 				kept = append(kept, l)
 			}
 		}
 		want = strings.Join(kept, "\n") + "\n"
 	}
-	if got != want || strings.Count(got, "\n") != 7*62+10 {
+	if got != want || strings.Count(got, "\n") != 7*62+10+3 {
 		t.Errorf("sysctl -a:\n%s\nwant\n%s", got, want)
 	}
 }

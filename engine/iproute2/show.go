@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"net/netip"
+	"strconv"
 	"strings"
 
 	"fib6lab/engine/dst"
@@ -24,21 +25,36 @@ func noTable(verb string) error {
 // prints once, with its nexthops).
 func routeShow(sh *Shell, o ipOpts, args []string, _ uint16, out io.Writer) error {
 	f, err := parseFilter(sh.NS, o, args)
-	if err != nil || f.ipv4 {
-		return err
-	}
-	if f.cloned {
-		for _, c := range selectCached(sh.NS, f) {
-			io.WriteString(out, formatCached(sh.NS, c, f))
-		}
-		return nil
-	}
-	rts, err := selectRoutes(sh.NS, f, "Dump")
 	if err != nil {
 		return err
 	}
-	for _, rt := range rts {
-		io.WriteString(out, formatRoute(sh.NS, rt, f))
+	var msgs []*routeMsg // with -j
+	switch {
+	case f.ipv4: // no IPv4 routes here
+	case f.cloned:
+		for _, c := range selectCached(sh.NS, f) {
+			msgs = append(msgs, routeCachedMsg(sh.NS, c, f))
+			if !o.json {
+				io.WriteString(out, oneline(o, formatCached(sh.NS, c, f)))
+			}
+		}
+	default:
+		rts, err := selectRoutes(sh.NS, f, "Dump")
+		if err != nil {
+			if o.json { // the array was opened before the dump failed
+				err = &exitErr{err.(*exitErr).msg + "[", 2}
+			}
+			return err
+		}
+		for _, rt := range rts {
+			msgs = append(msgs, routeDumpMsg(sh.NS, rt, f))
+			if !o.json {
+				io.WriteString(out, oneline(o, formatRoute(sh.NS, rt, f)))
+			}
+		}
+	}
+	if o.json {
+		io.WriteString(out, jsonList(o, len(msgs), func(w *jsonWriter, i int) { msgs[i].write(w) }))
 	}
 	return nil
 }
@@ -68,27 +84,30 @@ func selectRoutes(ns *netns.Netns, f *routeFilter, verb string) ([]*fib6.Info, e
 // formatRoute models print_route for an IPv6 route (kernel-model §7).
 func formatRoute(ns *netns.Netns, rt *fib6.Info, f *routeFilter) string {
 	var b strings.Builder
-	if rt.Type != fib6.RTN_UNICAST {
-		b.WriteString(nameOf(typeNames, uint32(rt.Type)) + " ")
+	if typ := ns.ResultType(rt); typ != fib6.RTN_UNICAST || f.details {
+		b.WriteString(nameOf(typeNames, uint32(typ)) + " ")
 	}
 	b.WriteString(dstString(rt.Prefix()))
-	sibs := rt.Siblings()
-	if len(sibs) == 0 {
-		b.WriteString(formatEncap(&rt.NH))
+	if id := rt.NHID(); id != 0 {
+		fmt.Fprintf(&b, " nhid %d", id)
 	}
-	if len(sibs) == 0 {
+	hops := multipathHops(ns, rt)
+	if len(hops) == 0 {
+		b.WriteString(formatEncap(&rt.NH))
 		writeHop(&b, ns, rt, f)
 	}
-	writeTable(&b, rt, f.table == 0)
-	if f.proto < 0 && rt.Protocol != rtprotBoot {
-		fmt.Fprintf(&b, " proto %s", nameOf(protoNames, uint32(rt.Protocol)))
+	writeOrigin(&b, rt, f.table == 0, f.proto < 0, !f.scopeSet, f.details)
+	writeInfo(&b, ns, rt, len(hops) == 0, f)
+	if f.details {
+		b.WriteString(nexthopInfo(ns, rt))
 	}
-	writeInfo(&b, ns, rt, len(sibs) == 0, f)
 	b.WriteString("\n")
-	if len(sibs) > 0 {
-		for _, h := range append([]*fib6.Info{rt}, sibs...) {
-			fmt.Fprintf(&b, "\tnexthop%s via %s dev %s weight %d %s\n", formatEncap(&h.NH), h.NH.Gw, devName(ns, h.NH.Dev), h.NH.Weight, hopFlags(h))
+	for _, h := range hops {
+		b.WriteString("\tnexthop" + formatEncap(&h))
+		if h.Gw.IsValid() {
+			fmt.Fprintf(&b, " via %s", h.Gw)
 		}
+		fmt.Fprintf(&b, " dev %s weight %d %s\n", devName(ns, h.Dev), h.Weight, nhFlags(h))
 	}
 	return b.String()
 }
@@ -114,10 +133,35 @@ func writeHop(b *strings.Builder, ns *netns.Netns, rt *fib6.Info, f *routeFilter
 	}
 }
 
-func writeTable(b *strings.Builder, rt *fib6.Info, allTables bool) {
-	if allTables && rt.Table != nil && rt.Table.ID != fib6.RT_TABLE_MAIN {
+// writeTable prints the route's table unless the filter named one
+// (allTables false): main only with -d (details).
+func writeTable(b *strings.Builder, rt *fib6.Info, allTables, details bool) {
+	if allTables && rt.Table != nil && (rt.Table.ID != fib6.RT_TABLE_MAIN || details) {
 		fmt.Fprintf(b, " table %s", nameOf(tableNames, rt.Table.ID))
 	}
+}
+
+// writeOrigin prints the table, the protocol (unless boot, or the
+// filter pins it: showProto false) and the scope (always universe for
+// IPv6, so only with -d, unless the filter pins it) of a route that is
+// not a cached clone, as print_route does.
+func writeOrigin(b *strings.Builder, rt *fib6.Info, allTables, showProto, showScope, details bool) {
+	writeTable(b, rt, allTables, details)
+	if showProto && (rt.Protocol != rtprotBoot || details) {
+		fmt.Fprintf(b, " proto %s", nameOf(protoNames, uint32(rt.Protocol)))
+	}
+	if showScope && details {
+		b.WriteString(" scope global")
+	}
+}
+
+// oneline models _SL_ under -o: the line breaks inside a record print as
+// '\'; its final newline stays.
+func oneline(o ipOpts, rec string) string {
+	if !o.oneline || rec == "" {
+		return rec
+	}
+	return strings.ReplaceAll(rec[:len(rec)-1], "\n", "\\") + "\n"
 }
 
 // writeInfo prints src, metric, nexthop flags, expires, RTAX metrics and
@@ -178,10 +222,7 @@ func writeMetrics(b *strings.Builder, rt *fib6.Info, mtu uint32) {
 		metrics, locks = rt.Extra.Metrics, rt.Extra.Locks
 	}
 	metrics[fib6.RTAX_MTU] = mtu
-	for _, m := range []struct {
-		name string
-		i    int
-	}{{"mtu", fib6.RTAX_MTU}, {"advmss", fib6.RTAX_ADVMSS}, {"hoplimit", fib6.RTAX_HOPLIMIT}} {
+	for _, m := range shownMetrics {
 		v := metrics[m.i]
 		if v == 0 {
 			continue
@@ -190,21 +231,40 @@ func writeMetrics(b *strings.Builder, rt *fib6.Info, mtu uint32) {
 		if locks&(1<<m.i) != 0 {
 			lock = "lock "
 		}
-		fmt.Fprintf(b, " %s %s%d", m.name, lock, v)
+		fmt.Fprintf(b, " %s %s%s", m.name, lock, metricValue(m.i, v))
 	}
 }
 
-// hopFlags prints the RTNH_F_* flags of a nexthop, each followed by a
-// space.
-func hopFlags(rt *fib6.Info) string {
+// shownMetrics are the RTAX metrics routes carry here, in the order
+// print_rta_metrics prints them, with their iproute2 names.
+var shownMetrics = []struct {
+	name string
+	i    int
+}{{"mtu", fib6.RTAX_MTU}, {"advmss", fib6.RTAX_ADVMSS}, {"hoplimit", fib6.RTAX_HOPLIMIT}, {"congctl", fib6.RTAX_CC_ALGO}}
+
+// metricValue prints a metric's value: a number, or for RTAX_CC_ALGO
+// the algorithm's name (RTA_METRICS carries the name).
+func metricValue(i int, v uint32) string {
+	if i == fib6.RTAX_CC_ALGO {
+		return netns.CongCtlName(v)
+	}
+	return strconv.FormatUint(uint64(v), 10)
+}
+
+// hopFlags prints the RTNH_F_* flags of a route's nexthop, each followed
+// by a space.
+func hopFlags(rt *fib6.Info) string { return nhFlags(rt.NH) }
+
+// nhFlags prints the RTNH_F_* flags of a hop, each followed by a space.
+func nhFlags(h fib6.Nexthop) string {
 	s := ""
-	if rt.NH.Flags&fib6.RTNH_F_DEAD != 0 {
+	if h.Flags&fib6.RTNH_F_DEAD != 0 {
 		s += "dead "
 	}
-	if rt.NH.Flags&fib6.RTNH_F_ONLINK != 0 {
+	if h.Flags&fib6.RTNH_F_ONLINK != 0 {
 		s += "onlink "
 	}
-	if rt.NH.Flags&fib6.RTNH_F_LINKDOWN != 0 {
+	if h.Flags&fib6.RTNH_F_LINKDOWN != 0 {
 		s += "linkdown "
 	}
 	return s
@@ -235,7 +295,7 @@ func routeFlush(sh *Shell, o ipOpts, args []string, _ uint16, out io.Writer) err
 	}
 	if f.cloned {
 		for _, c := range selectCached(sh.NS, f) {
-			dst.NexthopOf(c.Route).Delete(c.Dst.Dst) // RTM_DELROUTE with RTM_F_CLONED
+			c.Path.Delete(c.Dst.Dst) // RTM_DELROUTE with RTM_F_CLONED
 		}
 		return nil
 	}
@@ -276,10 +336,14 @@ func flushDone(rounds int) string {
 	return fmt.Sprintf("*** Flush is complete after %d rounds ***\n", rounds)
 }
 
-// exceptionFor returns rt's live exception for daddr, or nil.
+// exceptionFor returns rt's live exception for daddr, or nil: from its
+// own fib6_nh, or from the first path of its nexthop object that has one
+// (a group's paths are taken in order, not by the flow's hash).
 func exceptionFor(rt *fib6.Info, daddr netip.Addr) *dst.Entry {
-	if nh := dst.NexthopOf(rt); nh != nil {
-		return nh.Lookup(daddr)
+	for _, nh := range dst.PathsOf(rt) {
+		if e := nh.Lookup(daddr); e != nil {
+			return e
+		}
 	}
 	return nil
 }
@@ -324,7 +388,7 @@ func formatCached(ns *netns.Netns, c netns.CachedRoute, f *routeFilter) string {
 	if f.dev == 0 {
 		fmt.Fprintf(&b, " dev %s", devName(ns, e.Dev))
 	}
-	writeTable(&b, rt, f.table == 0)
+	writeTable(&b, rt, f.table == 0, f.details) // RTM_F_CLONED: no proto, no scope
 	fmt.Fprintf(&b, " metric %d", rt.Metric)
 	writeTail(&b, ns, rt, e.RtFlags&fib6.RTF_EXPIRES != 0, e.Expires, e.MTU, "")
 	b.WriteString("\n")

@@ -539,12 +539,18 @@ func sysctlKeys(ns *netns.Netns) []sysctlKey {
 	for _, name := range netns.SysctlNames() {
 		keys = append(keys, sysctlKey{path: []string{"net", "ipv6", "route", name}, writeOnly: name == "flush"})
 	}
+	for _, k := range ns.Knobs() {
+		keys = append(keys, sysctlKey{path: k.Path})
+	}
 	slices.SortStableFunc(keys, func(a, b sysctlKey) int { return slices.Compare(a.path, b.path) })
 	return keys
 }
 
 // sysctlGet reads the modelled file at path (components).
 func sysctlGet(ns *netns.Netns, path []string) (string, error) {
+	if k := knobAt(ns, path); k != nil {
+		return k.Get(), nil
+	}
 	if path[2] == "route" {
 		return ns.SysctlGet(path[3])
 	}
@@ -560,6 +566,9 @@ var errReadOnlyHere = errors.New("not modelled")
 // value the kernel refuses, netns.ErrReadOnly for a file of mode 0444,
 // errReadOnlyHere.
 func sysctlSet(ns *netns.Netns, path []string, value string) error {
+	if k := knobAt(ns, path); k != nil {
+		return k.Set(value)
+	}
 	if path[2] == "route" {
 		return ns.SysctlSet(path[3], value)
 	}
@@ -568,4 +577,14 @@ func sysctlSet(ns *netns.Netns, path []string, value string) error {
 		return errReadOnlyHere
 	}
 	return err
+}
+
+// knobAt returns the namespace's knob at path, or nil.
+func knobAt(ns *netns.Netns, path []string) *netns.Knob {
+	for _, k := range ns.Knobs() {
+		if slices.Equal(k.Path, path) {
+			return &k
+		}
+	}
+	return nil
 }

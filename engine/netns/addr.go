@@ -125,8 +125,13 @@ func (ns *Netns) AddAddr(d *Device, p netip.Prefix, nodad bool) error {
 // the lifetime worker runs (addrconf_verify_rtnl). Errors of the add:
 // EINVAL for `mngtmpaddr` without a /64, EACCES when IPv6 is disabled on
 // the device, ipv6_add_addr's EADDRNOTAVAIL for the unspecified,
-// multicast or loopback (off lo) address.
+// multicast or loopback (off lo) address. Before all of them, EINVAL for
+// a device without an inet6_dev (an MTU below IPV6_MIN_MTU: ipv6_find_idev
+// cannot make one).
 func (ns *Netns) NewAddr(d *Device, c *AddrConfig, nlflags uint16) error {
+	if !d.HasIPv6() {
+		return errno.EINVAL // ipv6_find_idev: ipv6_add_dev refuses an MTU below 1280
+	}
 	ifa := &Addr{Prefix: c.Prefix, NoDAD: c.NoDAD, NoPrefixRoute: c.NoPrefixRoute, Home: c.Home,
 		ManageTempAddr: c.ManageTempAddr, Metric: c.Metric, Permanent: true,
 		ValidLft: InfinityLifeTime, PreferredLft: InfinityLifeTime}
@@ -343,7 +348,8 @@ func (ns *Netns) DelAddr(d *Device, p netip.Prefix) error {
 
 // ipv6DelAddr models ipv6_del_addr: the address leaves the device with
 // its local route and anycast address; a permanent one with a prefix
-// route cleans that route up.
+// route cleans that route up; routes lose it as preferred source
+// (removePrefsrc).
 func (ns *Netns) ipv6DelAddr(d *Device, ifa *Addr) {
 	ns.clock.del(&ifa.dad)
 	for i, x := range d.Addrs {
@@ -359,6 +365,7 @@ func (ns *Netns) ipv6DelAddr(d *Device, ifa *Addr) {
 	if ifa.Permanent && !ifa.NoPrefixRoute {
 		ns.cleanupPrefixRoute(d, ifa)
 	}
+	ns.removePrefsrc(ifa.Prefix.Addr()) // __ipv6_ifa_notify(RTM_DELADDR): rt6_remove_prefsrc
 }
 
 // cleanupPrefixRoute models check_cleanup_prefix_route and
@@ -471,15 +478,23 @@ func (ns *Netns) addKernelRoute(id uint32, typ uint8, p netip.Prefix, d *Device,
 // delKernelRoute removes the route for p on d with the given metric from
 // table id, if present.
 func (ns *Netns) delKernelRoute(id uint32, p netip.Prefix, d *Device, metric uint32) {
+	if rt := ns.kernelRoute(id, p, d, metric); rt != nil {
+		rt.Table.Del(rt)
+	}
+}
+
+// kernelRoute finds the route for p on d, without a gateway, with the
+// given metric in table id, or nil.
+func (ns *Netns) kernelRoute(id uint32, p netip.Prefix, d *Device, metric uint32) *fib6.Info {
 	t := ns.FIB.Table(id)
 	fn := t.Locate(fib6.KeyOf(p.Addr()), uint8(p.Bits()), true)
 	if fn == nil {
-		return
+		return nil
 	}
 	for _, rt := range t.Routes(fn) {
 		if rt.NH.Dev == d.Index && rt.Metric == metric && !rt.NH.Gw.IsValid() {
-			t.Del(rt)
-			return
+			return rt
 		}
 	}
+	return nil
 }

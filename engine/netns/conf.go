@@ -153,6 +153,7 @@ var (
 	confForceForwarding      = confIndex("force_forwarding")
 	confForwarding           = confIndex("forwarding")
 	confHopLimit             = confIndex("hop_limit")
+	confKeepAddrOnDown       = confIndex("keep_addr_on_down")
 	confMaxAddresses         = confIndex("max_addresses")
 	confMTU6                 = confIndex("mtu")
 	confOptimisticDAD        = confIndex("optimistic_dad")

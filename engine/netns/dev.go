@@ -29,7 +29,7 @@ type Device struct {
 	MAC   [6]byte
 	Up    bool // IFF_UP, set by `ip link set NAME up`
 	Peer  *Device
-	Conf  DevConf // net.ipv6.conf.NAME.* (conf.go)
+	Conf  DevConf // net.ipv6.conf.NAME.* (conf.go); nil: no inet6_dev
 	MTU   int     // dev->mtu in bytes
 	Addrs []*Addr
 	// Qdisc: the device has been up since it registered, so it has its
@@ -124,7 +124,7 @@ func (ns *Netns) register(d *Device, index int) {
 	}
 	d.Index, d.ns = index, ns
 	d.Conf, d.Qdisc = nil, false
-	if d.HasIPv6() {
+	if d.MTU >= ipv6MinMTU {
 		ns.newDevConf(d)
 	}
 	ns.devs = append(ns.devs, d)
@@ -132,11 +132,12 @@ func (ns *Netns) register(d *Device, index int) {
 
 // Device MTU bounds and defaults, in bytes.
 const (
-	ethDataLen  = 1500  // ETH_DATA_LEN, a veth's default
-	loopbackMTU = 65536 // the loopback device's MTU
-	ethMinMTU   = 68    // ETH_MIN_MTU, a veth's min_mtu
-	ethMaxMTU   = 65535 // ETH_MAX_MTU, a veth's max_mtu
-	ipv6MinMTU  = 1280  // IPV6_MIN_MTU: below it addrconf stops IPv6
+	ethDataLen  = 1500      // ETH_DATA_LEN, a veth's default
+	loopbackMTU = 65536     // the loopback device's MTU
+	ethMinMTU   = 68        // ETH_MIN_MTU, a veth's min_mtu
+	ethMaxMTU   = 65535     // ETH_MAX_MTU, a veth's max_mtu
+	loMaxMTU    = 1<<31 - 1 // the loopback device takes 0 to INT_MAX
+	ipv6MinMTU  = 1280      // IPV6_MIN_MTU: below it addrconf stops IPv6
 )
 
 var (
@@ -144,39 +145,45 @@ var (
 	errMTUBig   = errno.WithMsg(errno.EINVAL, "mtu greater than device maximum")
 )
 
-// SetMTU models dev_set_mtu (`ip link set DEV mtu N`) and addrconf's
-// NETDEV_CHANGEMTU: below IPV6_MIN_MTU IPv6 stops on the device (its
-// addresses and routes go), at or above it IPv6 comes back as on
-// NETDEV_UP. Errors: EINVAL (with the kernel's message) out of bounds.
+// SetMTU models dev_set_mtu (`ip link set DEV mtu N`): an MTU equal to
+// the current one changes nothing; another one is NETDEV_CHANGEMTU
+// (changeMTU: routes follow it, below IPV6_MIN_MTU IPv6 stops on the
+// device). Errors: EINVAL (with the kernel's message) out of the
+// device's bounds (a veth: 68 to 65535; lo: 0 to INT_MAX).
 func (ns *Netns) SetMTU(d *Device, mtu int) error {
 	lo, hi := ethMinMTU, ethMaxMTU
 	if d.Kind == KindLoopback {
-		hi = 1<<31 - 1
+		lo, hi = 0, loMaxMTU
 	}
 	switch {
 	case mtu < lo:
 		return errMTUSmall
 	case mtu > hi:
 		return errMTUBig
+	case mtu == d.MTU:
+		return nil
 	}
 	d.MTU = mtu
-	switch {
-	case !d.HasIPv6(): // addrconf_ifdown(dev, true): the inet6_dev goes
-		ns.syncIPv6(d)
-		d.Conf = nil
-	case d.Conf == nil: // back above 1280: a new inet6_dev
-		ns.newDevConf(d)
-	default:
-		d.Conf[confMTU6] = int64(mtu)
-	}
-	ns.syncIPv6(d)
+	ns.changeMTU(d)
 	notifyLink(d)
 	return nil
 }
 
 // HasIPv6 reports whether the device has an inet6_dev (its
-// net.ipv6.conf.DEV directory): not while its MTU is below IPV6_MIN_MTU.
-func (d *Device) HasIPv6() bool { return d.MTU >= ipv6MinMTU }
+// net.ipv6.conf.DEV directory, Conf): not when it registered with an MTU
+// below IPV6_MIN_MTU or after such an MTU unregistered it from IPv6
+// (loopback keeps its inet6_dev), until a larger MTU brings it back.
+func (d *Device) HasIPv6() bool { return d.Conf != nil }
+
+// IPv6MTU returns the device's IPv6 MTU in bytes (idev->cnf.mtu6, what
+// net.ipv6.conf.DEV.mtu reads): the device MTU as of the last change
+// IPv6 took in, unless written since; the device MTU without IPv6.
+func (d *Device) IPv6MTU() int {
+	if d.Conf == nil {
+		return d.MTU
+	}
+	return int(d.Conf[confMTU6])
+}
 
 // Rename models dev_change_name (`ip link set DEV name NEW`): routes keep
 // the ifindex, so they print the new name. A name with "%d" is a
@@ -290,6 +297,7 @@ func (ns *Netns) MoveDev(d *Device, to *Netns) error {
 		return errNameInTarget
 	}
 	ns.SetLinkUp(d, false)
+	ns.addrconfDown(d, true) // NETDEV_UNREGISTER
 	ns.devs = deleteDev(ns.devs, d)
 	ns.NetIDAlloc(to) // RTM_DELLINK names the target (IFLA_TARGET_NETNSID)
 	index := d.Index
@@ -386,7 +394,8 @@ func orRandomMAC(mac [6]byte, net, idx int) [6]byte {
 }
 
 // DelLink models `ip link del NAME` (rtnl_dellink): the device goes down
-// and is unregistered; deleting a veth end removes its peer too.
+// and is unregistered (the routes still through it, such as dead
+// multipath hops, go); deleting a veth end removes its peer too.
 // Errors: EOPNOTSUPP for the loopback device.
 func (ns *Netns) DelLink(d *Device) error {
 	if d.Kind == KindLoopback {
@@ -397,6 +406,7 @@ func (ns *Netns) DelLink(d *Device) error {
 			continue
 		}
 		x.ns.SetLinkUp(x, false)
+		x.ns.addrconfDown(x, true)
 		x.ns.devs = deleteDev(x.ns.devs, x)
 	}
 	return nil
@@ -412,17 +422,20 @@ func deleteDev(ds []*Device, d *Device) []*Device {
 }
 
 // SetLinkUp models dev_open/dev_close (`ip link set NAME up|down`) and the
-// NETDEV_UP/NETDEV_DOWN/NETDEV_CHANGE events addrconf sees on the device
-// and, for a veth, on its peer (whose carrier follows).
+// NETDEV_UP/NETDEV_DOWN/NETDEV_CHANGE events addrconf and the nexthop
+// code (nexthopFlushDev) see on the device and, for a veth, on its peer
+// (whose carrier follows).
 func (ns *Netns) SetLinkUp(d *Device, up bool) {
 	if d.Up == up {
 		return
 	}
 	d.Up = up
 	d.Qdisc = d.Qdisc || up
+	ns.nexthopFlushDev(d)
 	ns.syncIPv6(d)
 	notifyLink(d)
 	if p := d.Peer; p != nil {
+		p.ns.nexthopFlushDev(p)
 		p.ns.syncIPv6(p)
 		notifyLink(p)
 	}
@@ -448,33 +461,35 @@ func (ns *Netns) syncIPv6(d *Device) {
 	case want && !d.v6Up:
 		ns.addrconfUp(d)
 	case !want && d.v6Up:
-		ns.addrconfDown(d)
+		ns.addrconfDown(d, false)
 	case d.v6Up && d.Carrier() != d.carrierOn:
 		ns.carrierChange(d)
 	}
 }
 
-// addrconfUp models addrconf_notify(NETDEV_UP): loopback gets ::1; other
-// devices get prefix routes for addresses configured while down, and,
-// once the link has carrier, the ff00::/8 multicast route, the fe80::/64
-// route and the EUI-64 link-local address.
+// addrconfUp models addrconf_notify(NETDEV_UP): addresses configured
+// while down or kept over a down get their routes back; loopback gets
+// ::1; other devices, once the link has carrier, the ff00::/8 multicast
+// route, the fe80::/64 route and the EUI-64 link-local address. Below
+// IPV6_MIN_MTU (lo only: another device has no IPv6 then) IPv6 stops
+// again at once.
 func (ns *Netns) addrconfUp(d *Device) {
 	d.v6Up, d.carrierOn = true, d.Carrier()
+	for _, ifa := range d.Addrs { // added while down or kept (addrconf_permanent_addr)
+		ns.fixupPermanentAddr(d, ifa)
+	}
 	if d.Kind == KindLoopback {
-		for _, ifa := range d.Addrs { // addresses added while down (addrconf_permanent_addr)
-			ns.addPrefixRoute(d, ifa)
-		}
 		lo := ns.newAddr(netip.PrefixFrom(netip.IPv6Loopback(), 128))
 		d.Addrs = append(d.Addrs, lo)
 		ns.addLocalRoute(d, lo)
-		return
+	} else {
+		ns.nexthopsUp(d)
+		if d.carrierOn {
+			ns.linkReady(d)
+		}
 	}
-	ns.nexthopsUp(d)
-	for _, ifa := range d.Addrs {
-		ns.addPrefixRoute(d, ifa)
-	}
-	if d.carrierOn {
-		ns.linkReady(d)
+	if d.MTU < ipv6MinMTU { // only lo gets here: up, then down again
+		ns.ifdown(d, false)
 	}
 }
 
@@ -545,20 +560,13 @@ func setLinkdown(rt *fib6.Info, down bool) {
 	}
 }
 
-// addrconfDown models addrconf_ifdown for IFF_UP going away or IPv6
-// being disabled: every address goes (keep_addr_on_down is 0) and every
-// route through the device is deleted (rt6_disable_ip).
-func (ns *Netns) addrconfDown(d *Device) {
-	for _, ifa := range d.Addrs {
-		ns.clock.del(&ifa.dad)
-	}
-	d.Addrs, d.anycast = nil, nil
+// addrconfDown models addrconf_notify for IFF_UP going away or IPv6
+// being disabled (NETDEV_DOWN) or, with unregister, for the device
+// leaving IPv6 (NETDEV_UNREGISTER, an MTU below IPV6_MIN_MTU):
+// addrconf_ifdown (ifdown), after which addrconf sees the device down.
+func (ns *Netns) addrconfDown(d *Device, unregister bool) {
+	ns.ifdown(d, unregister)
 	d.v6Up, d.ready, d.carrierOn = false, false, false
-	for _, rt := range ns.routesOn(d) {
-		if rt.Node() != nil { // not already gone with its ECMP group
-			ns.nexthopDown(rt, d)
-		}
-	}
 }
 
 // nexthopDown models fib6_ifdown for NETDEV_DOWN on one route through d:
@@ -598,12 +606,14 @@ func (ns *Netns) nexthopsUp(d *Device) {
 	}
 }
 
-// routesOn lists the routes (all tables) whose nexthop device is d.
+// routesOn lists the routes (all tables) whose own nexthop device is d
+// (routes using nexthop objects follow their objects instead:
+// fib6_ifdown and fib6_ifup skip them).
 func (ns *Netns) routesOn(d *Device) []*fib6.Info {
 	var rs []*fib6.Info
 	for _, t := range ns.FIB.Tables() {
 		for _, rt := range t.Dump() {
-			if rt.NH.Dev == d.Index {
+			if rt.NH.Dev == d.Index && rt.NHID() == 0 {
 				rs = append(rs, rt)
 			}
 		}

@@ -138,7 +138,7 @@ func (ns *Netns) RouteOutput(_ int, daddr netip.Addr) (lwtunnel.Dst, error) {
 	if err != nil {
 		return nil, err
 	}
-	return ns.Dst.PolRoute(0, rt, daddr, false), nil
+	return ns.polRoute(0, rt, daddr, false), nil
 }
 
 // RawFlood describes concurrent raw-socket (IPV6_HDRINCL, so
@@ -235,7 +235,7 @@ func (ns *Netns) rawOutput(cpu int, daddr netip.Addr) (*dst.Entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := ns.Dst.PolRoute(cpu, rt, daddr, true)
+	e := ns.polRoute(cpu, rt, daddr, true)
 	if e == nil {
 		return nil, errno.ENETUNREACH
 	}
@@ -263,7 +263,7 @@ func (ns *Netns) PTB(daddr netip.Addr, mtu int) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	e := ns.Dst.PolRoute(0, rt, daddr, false)
+	e := ns.polRoute(0, rt, daddr, false)
 	defer e.Release()
 	return ns.Dst.UpdatePMTU(0, e, daddr, uint32(mtu)), nil
 }
@@ -281,28 +281,32 @@ func (ns *Netns) Redirect(daddr, target netip.Addr) error {
 	if err != nil {
 		return err
 	}
-	if ns.Dst.Redirect(0, rt, daddr, target) == nil {
+	if ns.Dst.RedirectHop(0, rt, ns.Path(rt, FlowKeys{Dst: daddr}), daddr, target) == nil {
 		return errno.EINVAL
 	}
 	return nil
 }
 
-// CachedRoute is one line of `ip -6 route show cache`: an exception and
-// the route it hangs off.
+// CachedRoute is one line of `ip -6 route show cache`: an exception, the
+// route it is listed under and the fib6_nh holding it.
 type CachedRoute struct {
 	Route *fib6.Info
 	Dst   *dst.Entry
+	Path  *dst.Nexthop
 }
 
 // Cache returns the live (not expired) exceptions of every route, tables
-// in dump order, as RTM_GETROUTE with RTM_F_CLONED dumps them.
+// in dump order, as RTM_GETROUTE with RTM_F_CLONED dumps them: a route
+// using a nexthop object lists every exception of the object's paths,
+// whichever route they were made for, so that routes sharing an object
+// list the same exceptions.
 func (ns *Netns) Cache() []CachedRoute {
 	var out []CachedRoute
 	for _, t := range ns.FIB.Tables() {
 		for _, rt := range t.Dump() {
-			if nh := dst.NexthopOf(rt); nh != nil {
+			for _, nh := range dst.PathsOf(rt) {
 				for _, e := range nh.Dump() {
-					out = append(out, CachedRoute{Route: rt, Dst: e})
+					out = append(out, CachedRoute{Route: rt, Dst: e, Path: nh})
 				}
 			}
 		}

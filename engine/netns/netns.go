@@ -63,8 +63,14 @@ type Netns struct {
 	// Stepwise makes every GC pass run: none is skipped or replayed
 	// (skip.go). The results are the same; tests compare the two.
 	Stepwise bool
+	// Multipath holds the multipath hash sysctls (multipath.go).
+	Multipath Multipath
+	// BootSeed stands for the random seed the kernel draws at boot for
+	// multipath hashing when fib_multipath_hash_seed is 0 (multipath.go).
+	BootSeed uint32
 
 	features    kernel.Features // the modelled release (SetKernel, Features)
+	nh          nexthops        // nexthop objects (nexthop.go)
 	host        *Host
 	clock       *clock // the host's
 	dead        bool   // destroyed (Destroy)
@@ -101,11 +107,12 @@ func New(hz int64) *Netns { return NewHost(hz).NewNetns() }
 
 // NewNetns models setup_net for a namespace created on the host
 // (unshare(CLONE_NEWNET), `ip netns add`): it behaves as kernel.Default,
-// with tables main and local, default route and conf sysctls (the
-// compiled-in values: net.core.devconf_inherit_init_net is 0) and a down
-// loopback device.
+// with tables main and local, default route, multipath hash and conf
+// sysctls (the compiled-in values: net.core.devconf_inherit_init_net is
+// 0) and a down loopback device.
 func (h *Host) NewNetns() *Netns {
-	ns := &Netns{HZ: h.HZ, FIB: fib6.NewNet(), Sysctl: defaultSysctls(h.HZ), host: h, clock: &h.clock, index: h.seq}
+	ns := &Netns{HZ: h.HZ, FIB: fib6.NewNet(), Sysctl: defaultSysctls(h.HZ), host: h, clock: &h.clock, index: h.seq,
+		Multipath: Multipath{Fields: hashFieldsInit}, BootSeed: defaultBootSeed}
 	h.seq++
 	h.nets = append(h.nets, ns)
 	ns.Conf = newConfSet(h.HZ)

@@ -45,6 +45,17 @@ type RouteConfig struct {
 	// (e.g. *ila.Attrs); EncapType 0 = no encap.
 	EncapType lwtunnel.EncapType
 	Encap     any
+	// CongCtl is the RTAX_CC_ALGO metric, a TCP congestion control
+	// name (HasCongCtl: given, even empty); its lock is bit
+	// fib6.RTAX_CC_ALGO of Locks.
+	CongCtl    string
+	HasCongCtl bool
+	// Tos is rtm_tos, which IPv6 refuses unless 0.
+	Tos uint8
+	// NHID is RTA_NH_ID, the nexthop object the route uses (HasNHID:
+	// given, even 0, which names none).
+	NHID    uint32
+	HasNHID bool
 }
 
 // Errors of ip6_route_info_create / ip6_validate_gw with their extack text.
@@ -60,6 +71,7 @@ var (
 	errBadPrefSrc    = errno.WithMsg(errno.EINVAL, "Invalid source address")
 	errNoTable       = errno.WithMsg(errno.ESRCH, "FIB table does not exist")
 	errMultipathDev  = errno.WithMsg(errno.EINVAL, "Device only routes can not be added for IPv6 using the multipath API")
+	errTos           = errno.WithMsg(errno.EINVAL, "Invalid dsfield (tos): option not available for IPv6")
 	infiniteLifetime = uint32(0xffffffff)
 )
 
@@ -70,6 +82,12 @@ var (
 // prefsrc local) before anything is inserted. Errors carry the kernel's
 // errno and extack.
 func (ns *Netns) RouteAdd(c *RouteConfig) error {
+	if c.Tos != 0 {
+		return errTos
+	}
+	if err := checkNHID(c); err != nil {
+		return err
+	}
 	hops := c.Nexthops
 	if len(hops) == 0 {
 		hops = []NH{{}}
@@ -174,6 +192,10 @@ func (ns *Netns) maxRoutes() int {
 
 // routeInfoCreate models ip6_route_info_create for one nexthop.
 func (ns *Netns) routeInfoCreate(c *RouteConfig, h NH) (*fib6.Info, error) {
+	ca, err := congCtlKey(c)
+	if err != nil {
+		return nil, err
+	}
 	rt := ns.FIB.NewInfo()
 	p := c.Dst.Masked()
 	rt.Dst, rt.DstLen = fib6.KeyOf(p.Addr()), uint8(p.Bits())
@@ -188,29 +210,42 @@ func (ns *Netns) routeInfoCreate(c *RouteConfig, h NH) (*fib6.Info, error) {
 	if h.Weight > 0 {
 		rt.NH.Weight = h.Weight
 	}
-	if isReject(c.Type) {
-		rt.Flags |= fib6.RTF_REJECT | fib6.RTF_NONEXTHOP
-		rt.NH.Dev = 1
-		return rt, nil
-	}
-	if err := ns.setNexthop(rt, c, h); err != nil {
-		return nil, err
-	}
-	if err := ns.buildEncap(rt, c); err != nil {
-		return nil, err
+	switch {
+	case c.NHID != 0:
+		if err := ns.routeWithNexthop(rt, c); err != nil {
+			return nil, err
+		}
+	case isReject(c.Type):
+		rt.NH.Dev = 1 // the loopback device
+	default:
+		if err := ns.setNexthop(rt, c, h); err != nil {
+			return nil, err
+		}
+		if err := ns.buildEncap(rt, c); err != nil {
+			return nil, err
+		}
 	}
 	if c.HasExpires && c.Expires != infiniteLifetime {
 		rt.SetExpires(ns.clock.now + int64(c.Expires)*ns.HZ)
 	}
+	if c.NHID == 0 && fib6IsReject(c, ns.DevByIndex(rt.NH.Dev)) {
+		rt.Flags = fib6.RTF_REJECT | fib6.RTF_NONEXTHOP
+	}
 	if c.PrefSrc.IsValid() {
-		if ns.addrOwner(c.PrefSrc) == nil {
+		if !ns.chkAddr(c.PrefSrc, ns.DevByIndex(rt.NH.Dev)) {
 			fib6.ReleaseLwt(rt)
 			return nil, errBadPrefSrc
 		}
-		rt.Extra = &fib6.Extra{PrefSrc: c.PrefSrc}
+		if rt.Extra == nil {
+			rt.Extra = &fib6.Extra{}
+		}
+		rt.Extra.PrefSrc = c.PrefSrc
 	}
 	for i, v := range c.Metrics {
 		rt.SetMetric(i, capMetric(i, v))
+	}
+	if ca != 0 {
+		rt.SetMetric(fib6.RTAX_CC_ALGO, ca)
 	}
 	if c.Locks != 0 {
 		if rt.Extra == nil {
@@ -245,11 +280,18 @@ func isReject(typ uint8) bool {
 
 // setNexthop models fib6_nh_init with ip6_validate_gw: it resolves the
 // output device (from the gateway's on-link route when not given) and
-// checks it.
+// checks it. A device given must have IPv6 (ENODEV without an
+// inet6_dev); onlink needs a device that is up, checked before the
+// gateway.
 func (ns *Netns) setNexthop(rt *fib6.Info, c *RouteConfig, h NH) error {
 	dev := ns.DevByIndex(h.Dev)
-	if h.Onlink && dev == nil {
+	switch {
+	case dev != nil && !dev.HasIPv6():
+		return errno.ENODEV
+	case h.Onlink && dev == nil:
 		return errOnlinkNoDev
+	case h.Onlink && !dev.Up:
+		return errDevNotUp
 	}
 	if h.Gw.IsValid() {
 		rt.Flags |= fib6.RTF_GATEWAY
@@ -325,17 +367,48 @@ func (ns *Netns) gwLocal(gw netip.Addr, dev *Device, ll bool) bool {
 }
 
 // checkNh models ip6_route_check_nh: the gateway must be reached by a
-// route without a gateway that is not a reject route, through dev when
-// one is given; it returns the device found. Error: EHOSTUNREACH.
+// route without a gateway that is not a reject route (onLink), looked up
+// through dev when one is given (RT6_LOOKUP_F_IFACE: the lookup passes
+// over routes through other devices); first in the route's table, where
+// the route must also go through dev, else through the policy rules,
+// after which it must. It returns the device found. Error: EHOSTUNREACH.
 func (ns *Netns) checkNh(c *RouteConfig, gw netip.Addr, dev *Device) (*Device, error) {
-	res, _, err := ns.lookup(gw, c.Table, fib6.Flow{})
-	if err != nil || res.NH.Gw.IsValid() || res.Flags&fib6.RTF_REJECT != 0 {
-		return nil, errno.EHOSTUNREACH
+	fl := fib6.Flow{Strict: true}
+	if dev != nil {
+		fl.Oif = dev.Index
+	}
+	res := ns.nhLookupTable(c.Table, gw, fl)
+	if !onLink(res) || dev != nil && res.NH.Dev != dev.Index {
+		rt, _, err := ns.lookup(FlowKeys{Dst: gw}, fl)
+		if err != nil || !onLink(rt) {
+			return nil, errno.EHOSTUNREACH
+		}
+		res = rt
 	}
 	if dev != nil && res.NH.Dev != dev.Index {
 		return nil, errno.EHOSTUNREACH
 	}
 	return ns.DevByIndex(res.NH.Dev), nil
+}
+
+// nhLookupTable models the lookup ip6_nh_lookup_table makes for a
+// gateway in table id (0: main): the route found, or nil for none or a
+// table that does not exist.
+func (ns *Netns) nhLookupTable(id uint32, gw netip.Addr, fl fib6.Flow) *fib6.Info {
+	t := ns.FIB.Table(id)
+	if t == nil {
+		return nil
+	}
+	if rt := t.LookupFlow(fib6.KeyOf(gw), fl); rt != ns.FIB.NullEntry {
+		return rt
+	}
+	return nil
+}
+
+// onLink reports whether a gateway lookup found the gateway on-link: a
+// route without a gateway that is not a reject route.
+func onLink(rt *fib6.Info) bool {
+	return rt != nil && !rt.NH.Gw.IsValid() && rt.Flags&fib6.RTF_REJECT == 0
 }
 
 // checkNhOnlink models ip6_route_check_nh_onlink: a route of table main
@@ -344,8 +417,8 @@ func (ns *Netns) checkNh(c *RouteConfig, gw netip.Addr, dev *Device) (*Device, e
 // through dev. Error: EINVAL "Nexthop has invalid gateway or device
 // mismatch".
 func (ns *Netns) checkNhOnlink(gw netip.Addr, dev *Device) error {
-	rt := ns.FIB.Table(fib6.RT_TABLE_MAIN).LookupFlow(fib6.KeyOf(gw), fib6.Flow{})
-	if rt == ns.FIB.NullEntry || rt.Flags&fib6.RTF_REJECT != 0 || rt.Dst == (fib6.Key{}) {
+	rt := ns.nhLookupTable(fib6.RT_TABLE_MAIN, gw, fib6.Flow{Oif: dev.Index})
+	if rt == nil || rt.Flags&fib6.RTF_REJECT != 0 || rt.Dst == (fib6.Key{}) {
 		return nil
 	}
 	if rt.Type != fib6.RTN_UNICAST || rt.NH.Dev != dev.Index {
@@ -372,6 +445,15 @@ func (ns *Netns) addrOwner(a netip.Addr) *Device {
 // table does not exist", ENOENT for ::/0 when the root holds no route;
 // first, as for an add, EOPNOTSUPP for an encap type without ops.
 func (ns *Netns) RouteDel(c *RouteConfig) error {
+	if c.Tos != 0 {
+		return errTos
+	}
+	if err := checkNHID(c); err != nil {
+		return err
+	}
+	if c.NHID != 0 && ns.NexthopByID(c.NHID) == nil {
+		return errNHMissing
+	}
 	if err := ns.validEncap(c); err != nil {
 		return err
 	}
@@ -412,7 +494,14 @@ func (ns *Netns) routeDelOne(c *RouteConfig, h NH, multipath bool) error {
 	return errno.ESRCH
 }
 
+// delMatches is the route test of ip6_route_del: a route using a nexthop
+// object is matched on the nexthop id (when given), metric and protocol
+// only; with an id given, a route with its own nexthop never matches.
 func delMatches(rt *fib6.Info, c *RouteConfig, h NH) bool {
+	if rt.NHID() != 0 || c.NHID != 0 {
+		return rt.NHID() != 0 && (c.NHID == 0 || c.NHID == rt.NHID()) &&
+			(c.Metric == 0 || c.Metric == rt.Metric) && (c.Protocol == 0 || c.Protocol == rt.Protocol)
+	}
 	switch {
 	case c.Metric != 0 && c.Metric != rt.Metric,
 		c.Protocol != 0 && c.Protocol != rt.Protocol,
@@ -433,32 +522,37 @@ var ruleTables = []uint32{fib6.RT_TABLE_LOCAL, fib6.RT_TABLE_MAIN}
 // EHOSTUNREACH (unreachable), EACCES (prohibit), EINVAL (blackhole),
 // ENETUNREACH (no route).
 func (ns *Netns) Lookup(daddr netip.Addr) (*fib6.Info, *fib6.Table, error) {
-	return ns.lookup(daddr, 0, fib6.Flow{})
+	return ns.lookup(FlowKeys{Dst: daddr}, fib6.Flow{})
 }
 
 // LookupFlow is Lookup for a flow with an interface (`ip -6 route get
 // ... oif|iif DEV`).
 func (ns *Netns) LookupFlow(daddr netip.Addr, fl fib6.Flow) (*fib6.Info, *fib6.Table, error) {
-	return ns.lookup(daddr, 0, fl)
+	return ns.lookup(FlowKeys{Dst: daddr}, fl)
 }
 
-// lookup is Lookup, first trying table first (when not 0 or main), as
-// ip6_nh_lookup_table does for gateways of routes in other tables.
-func (ns *Netns) lookup(daddr netip.Addr, first uint32, fl fib6.Flow) (*fib6.Info, *fib6.Table, error) {
-	ids := ruleTables
-	if first != 0 && first != fib6.RT_TABLE_MAIN {
-		ids = append([]uint32{first}, ids...)
-	}
-	for _, id := range ids {
+// LookupKeys is LookupFlow for a flow with more keys (source address,
+// protocol, ports), which the multipath hash may read to choose among
+// the members of an ECMP route (SelectPath).
+func (ns *Netns) LookupKeys(fk FlowKeys, fl fib6.Flow) (*fib6.Info, *fib6.Table, error) {
+	return ns.lookup(fk, fl)
+}
+
+// lookup is Lookup for the flow fk through the policy rules
+// (fib6_lookup); the route found goes through fib6_select_path
+// (SelectPath).
+func (ns *Netns) lookup(fk FlowKeys, fl fib6.Flow) (*fib6.Info, *fib6.Table, error) {
+	for _, id := range ruleTables {
 		t := ns.FIB.Table(id)
 		if t == nil {
 			continue
 		}
-		rt := t.LookupFlow(fib6.KeyOf(daddr), fl)
+		rt := t.LookupFlow(fib6.KeyOf(fk.Dst), fl)
 		if rt == ns.FIB.NullEntry || rt.Type == fib6.RTN_THROW {
 			continue
 		}
-		if err := rejectErr(rt.Type); err != nil {
+		rt = ns.SelectPath(rt, fl, fk)
+		if err := rejectErr(ns.ResultType(rt)); err != nil {
 			return rt, t, err
 		}
 		return rt, t, nil

@@ -40,6 +40,7 @@ const (
 	// namespace's GC statistics as if run; a TimerArm (or TimerCancel) with
 	// the timer's state after the last of them follows.
 	GCSkipped
+	RouteMTU // an event set Route's MTU metric (on Node); Val = the new MTU
 )
 
 // Op names the operation an OpBegin/OpEnd pair brackets.
@@ -47,11 +48,12 @@ type Op int64
 
 // Operations.
 const (
-	OpAdd    Op = iota + 1 // fib6_add
-	OpDel                  // fib6_del
-	OpLookup               // fib6_node_lookup / fib6_table_lookup
-	OpGCTrie               // fib6_clean_all(fib6_age): the whole-trie GC walk
-	OpGCList               // fib6_gc_all: the per-table GC list walk
+	OpAdd       Op = iota + 1 // fib6_add
+	OpDel                     // fib6_del
+	OpLookup                  // fib6_node_lookup / fib6_table_lookup
+	OpGCTrie                  // fib6_clean_all(fib6_age): the whole-trie GC walk
+	OpGCList                  // fib6_gc_all: the per-table GC list walk
+	OpMTUChange               // rt6_mtu_change: a device's MTU reaching its routes; Node = table main's root
 )
 
 // Event is one engine step. It is 24 bytes so that a full-table walk

@@ -64,28 +64,30 @@ type Lane struct {
 	Display
 	Dropped int // trace events not kept: the recorder was full
 
-	rec        *trace.Recorder
-	dev        int               // ifindex of eth0, the device of bulk-loaded routes
-	marks      []mark            // console commands by the absolute index of their first event
-	markPos    int               // first of marks not applied yet
-	queued     int64             // events ever queued
-	hist       history           // the player's checkpoints and markers (player.go)
-	prefixOf   map[uint32]string // node prefixes as first captioned, by fib6.Node.ID
-	drainGC    bool              // drain is inside a GC pass (OpBegin of a GC op .. GCPass)
-	drainDepth int               // drain's OpBegin/OpEnd nesting outside GC passes
-	events     []trace.Event     // queued trace, played from index played
-	played     int
-	dirty      bool         // the trie changed since Layout was built
-	stripStale bool         // the GC list changed since Strip was built
-	cmdStart   int          // recorder events before the console command running
-	sifted     int          // recorder events filtered already (sift)
-	gcEvents   int          // events of GC passes among those filtered since the command began
-	bulk       bool         // that command traced more than MaxCommandEvents: not animated
-	build      *layoutBuild // table main's layout being built over frames, nil none
-	samples    []Traffic    // counters read as events were queued (traffic.go)
-	packets    []*Packet    // `send` commands' packets (traffic.go)
-	cmdLine    string       // the console command running
-	cmdAt      int64        // absolute position of its first event
+	rec         *trace.Recorder
+	dev         int               // ifindex of eth0, the device of bulk-loaded routes
+	marks       []mark            // console commands by the absolute index of their first event
+	markPos     int               // first of marks not applied yet
+	queued      int64             // events ever queued
+	hist        history           // the player's checkpoints and markers (player.go)
+	prefixOf    map[uint32]string // node prefixes as first captioned, by fib6.Node.ID
+	drainGC     bool              // drain is inside a GC pass (OpBegin of a GC op .. GCPass)
+	drainDepth  int               // drain's OpBegin/OpEnd nesting outside GC passes
+	events      []trace.Event     // queued trace, played from index played
+	played      int
+	dirty       bool         // the trie changed since Layout was built
+	stripStale  bool         // the GC list changed since Strip was built
+	cmdStart    int          // recorder events before the console command running
+	sifted      int          // recorder events filtered already (sift)
+	gcEvents    int          // events of GC passes among those filtered since the command began
+	bulk        bool         // that command traced more than MaxCommandEvents: not animated
+	build       *layoutBuild // table main's layout being built over frames, nil none
+	samples     []Traffic    // counters read as events were queued (traffic.go)
+	trafficMemo trafficMemo  // Traffic's last answer
+	sampleGen   int          // changes to samples, for trafficMemo
+	packets     []*Packet    // `send` commands' packets (traffic.go)
+	cmdLine     string       // the console command running
+	cmdAt       int64        // absolute position of its first event
 }
 
 // Display is everything a lane displays at a player position: the trie

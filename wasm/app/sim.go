@@ -238,7 +238,7 @@ func (s *Sim) PausedHint() string {
 	if s.Playing || !s.ready || s.Err != "" {
 		return ""
 	}
-	if p := s.Pending(); p > 0 {
+	if p := s.Lanes[0].Pending(); p > 0 {
 		return fmt.Sprintf("paused: → shows the next event (%s to show), Shift+→ the next operation, Space plays", Commas(p))
 	}
 	if s.scriptBusy() {
