@@ -12,12 +12,14 @@ import (
 const IPv6MinMTU = 1280
 
 // copyInit models ip6_rt_copy_init for route rt through hop (res->nh):
-// the dst takes the hop's device, the route's flags, the hop's gateway
-// (adding RTF_GATEWAY), by reference in the kernel the route's MTU metric,
-// and a reference to the hop's lwtunnel state with its handlers redirected
+// the dst takes the hop's device, the route's flags and the type the
+// lookup reports for it, the hop's gateway (adding RTF_GATEWAY), by
+// reference in the kernel the route's MTU metric, and a reference to the
+// hop's lwtunnel state with its handlers redirected
 // (lwtunnel_set_redirect).
-func copyInit(e *Entry, rt *fib6.Info, hop fib6.Nexthop) {
+func (o *Ops) copyInit(e *Entry, rt *fib6.Info, hop fib6.Nexthop) {
 	e.From = rt
+	e.Type = o.Host.ResultType(rt)
 	e.Dev = hop.Dev
 	e.RtFlags = rt.Flags
 	e.MTU = rt.Metric_(fib6.RTAX_MTU)
@@ -58,7 +60,7 @@ func (o *Ops) cacheAlloc(cpu int, rt *fib6.Info, hop fib6.Nexthop, daddr netip.A
 	if e == nil {
 		return nil
 	}
-	copyInit(e, rt, hop)
+	o.copyInit(e, rt, hop)
 	e.RtFlags |= fib6.RTF_CACHE
 	e.Dst = daddr
 	if !hop.Gw.IsValid() && rt.Flags&fib6.RTF_NONEXTHOP == 0 &&
@@ -91,7 +93,7 @@ func (o *Ops) pcpu(cpu int, rt *fib6.Info, nh *Nexthop) *Entry {
 	}
 	if e == nil {
 		e = o.Alloc(cpu, true)
-		copyInit(e, rt, nh.Hop(rt))
+		o.copyInit(e, rt, nh.Hop(rt))
 		e.RtFlags |= fib6.RTF_PCPU
 		e.Dst = rt.Dst.Addr()
 		if nh.hop != nil {
@@ -114,10 +116,22 @@ func (o *Ops) PolRoute(cpu int, rt *fib6.Info, daddr netip.Addr, knownNH bool) *
 }
 
 // PolRouteHop is PolRoute for route rt through hop, the path
-// fib6_select_path chose (for a route with a nexthop object, one of the
-// object's paths).
+// fib6_select_path chose (for a route with a nexthop object, the
+// object's path with that device and gateway).
 func (o *Ops) PolRouteHop(cpu int, rt *fib6.Info, hop fib6.Nexthop, daddr netip.Addr, knownNH bool) *Entry {
-	if nh := findPath(rt, hop); nh != nil {
+	return o.polRoute(cpu, rt, findPath(rt, hop), hop, daddr, knownNH)
+}
+
+// PolRoutePath is PolRoute for route rt through nh, the path of its
+// nexthop object that fib6_select_path chose.
+func (o *Ops) PolRoutePath(cpu int, rt *fib6.Info, nh *Nexthop, daddr netip.Addr, knownNH bool) *Entry {
+	return o.polRoute(cpu, rt, nh, nh.Hop(rt), daddr, knownNH)
+}
+
+// polRoute is PolRoute through path nh (nil: rt's own fib6_nh, not made
+// yet) standing for hop.
+func (o *Ops) polRoute(cpu int, rt *fib6.Info, nh *Nexthop, hop fib6.Nexthop, daddr netip.Addr, knownNH bool) *Entry {
+	if nh != nil {
 		if e := nh.Lookup(daddr); e != nil {
 			e.Hold()
 			return e
@@ -130,7 +144,10 @@ func (o *Ops) PolRouteHop(cpu int, rt *fib6.Info, hop fib6.Nexthop, daddr netip.
 		}
 		return e
 	}
-	return o.pcpu(cpu, rt, o.path(rt, hop))
+	if nh == nil {
+		nh = o.path(rt, hop)
+	}
+	return o.pcpu(cpu, rt, nh)
 }
 
 // MTU models ip6_mtu (dst_mtu for IPv6): the dst's MTU metric or else its

@@ -314,6 +314,18 @@ func (nh *Nexthop) Purge() {
 	}
 }
 
+// ReleaseDsts models fib6_nh_release_dsts: the per-CPU copies leave
+// their slots (dst_dev_put, then released); the exceptions stay.
+func (nh *Nexthop) ReleaseDsts() {
+	for i, e := range nh.pcpu {
+		if e != nil {
+			nh.pcpu[i] = nil
+			e.devPut()
+			e.Release()
+		}
+	}
+}
+
 // purgeFrom models what fib6_purge_rt does, through
 // nexthop_for_each_fib6_nh, to a nexthop object's path when route rt
 // leaves the trie: rt6_flush_exceptions(rt) removes only the exceptions

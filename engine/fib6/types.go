@@ -106,14 +106,32 @@ type Extra struct {
 	NHID    uint32
 }
 
-// RTAX_* metric indexes (include/uapi/linux/rtnetlink.h).
+// RTAX_* metric indexes (include/uapi/linux/rtnetlink.h). Units as the
+// kernel stores them: RTAX_RTT in 1/8 ms, RTAX_RTTVAR in 1/4 ms,
+// RTAX_RTO_MIN in ms, the windows in segments, MTU and advmss in bytes.
 const (
-	RTAX_MTU      = 2
-	RTAX_HOPLIMIT = 10
-	RTAX_ADVMSS   = 8
-	RTAX_CC_ALGO  = 16 // holds a congestion control key (netns.CongCtlName)
-	RTAX_MAX      = 17
+	RTAX_MTU                = 2
+	RTAX_WINDOW             = 3
+	RTAX_RTT                = 4
+	RTAX_RTTVAR             = 5
+	RTAX_SSTHRESH           = 6
+	RTAX_CWND               = 7
+	RTAX_ADVMSS             = 8
+	RTAX_REORDERING         = 9
+	RTAX_HOPLIMIT           = 10
+	RTAX_INITCWND           = 11
+	RTAX_FEATURES           = 12 // RTAX_FEATURE_* bits
+	RTAX_RTO_MIN            = 13
+	RTAX_INITRWND           = 14
+	RTAX_QUICKACK           = 15
+	RTAX_CC_ALGO            = 16 // holds a congestion control key (netns.CongCtlName)
+	RTAX_FASTOPEN_NO_COOKIE = 17
+	RTAX_MAX                = 17
 )
+
+// RTAX_FEATURE_ECN is the RTAX_FEATURES bit `features ecn` sets, the
+// one feature iproute2 names.
+const RTAX_FEATURE_ECN = 1
 
 // Info models struct fib6_info (include/net/ip6_fib.h): one route.
 // Fields other than the configuration (Dst..Extra) are maintained by the

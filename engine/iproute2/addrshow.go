@@ -200,22 +200,7 @@ func addrShow(ns *netns.Netns, o ipOpts, args []string, out io.Writer) error {
 		return err
 	}
 	devs, addrs := f.selected(ns)
-	if o.json {
-		io.WriteString(out, jsonList(o, len(devs), func(w *jsonWriter, i int) {
-			p := &printer{w: w}
-			f.printDevice(p, o, devs[i], addrs[i])
-		}))
-		return nil
-	}
-	var b strings.Builder
-	p := &printer{b: &b, nl: "\n"}
-	if o.oneline {
-		p.nl = "\\"
-	}
-	for i, d := range devs {
-		f.printDevice(p, o, d, addrs[i])
-	}
-	io.WriteString(out, b.String())
+	printRecords(o, out, len(devs), func(p *printer, i int) { f.printDevice(p, o, devs[i], addrs[i]) })
 	return nil
 }
 

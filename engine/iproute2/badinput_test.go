@@ -319,6 +319,8 @@ var notModelled = map[string]bool{
 	"exec true":                    true,
 	"! true":                       true,
 	"a=(1 2)":                      true,
+	"taskset -c 0-1 true":          true,
+	"taskset 1 true":               true,
 }
 
 // TestBadInput runs every line of testdata/badinput/lines.txt on a

@@ -31,6 +31,7 @@ var errorPrefixes = []string{
 	"fib6lab: ", "valid_lft is zero", "preferred_lft is greater than valid_lft",
 	"autojoin needs multicast address", "Cannot open network namespace ",
 	"usage: ", "udp: ", "ra: ", "Device \"", "Flush requires arguments.", "cat: ",
+	"taskset: ",
 }
 
 // FuzzShell runs random command lines on a namespace with the kdiff

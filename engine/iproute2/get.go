@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"net/netip"
-	"strings"
 
 	"fib6lab/engine/errno"
 	"fib6lab/engine/fib6"
@@ -26,7 +25,6 @@ type getRequest struct {
 	iif, oif  string
 	fibmatch  bool
 	connected bool
-	details   bool // ip -d
 	warnings  string
 	// ipproto, sport and dport are RTA_IP_PROTO, RTA_SPORT and
 	// RTA_DPORT; hasProto says ipproto was given.
@@ -206,7 +204,6 @@ func routeGet(sh *Shell, o ipOpts, args []string, _ uint16, out io.Writer) error
 	if err != nil {
 		return err
 	}
-	r.details = o.details
 	fl, err := r.flow(sh.NS)
 	if err != nil {
 		return err
@@ -220,89 +217,31 @@ func routeGet(sh *Shell, o ipOpts, args []string, _ uint16, out io.Writer) error
 	}
 	rt, _, err := sh.NS.LookupKeys(r.keys(), fl)
 	if err != nil {
-		if err == errno.EINVAL && r.fibmatch {
-			err = nil
-		} else {
-			return err
-		}
+		return err
 	}
-	if r.fibmatch {
-		f := &routeFilter{proto: -1, typ: -1, metric: -1, iif: r.iif, details: r.details}
-		if o.json {
-			m := routeDumpMsg(sh.NS, rt, f)
-			io.WriteString(out, jsonList(o, 1, func(w *jsonWriter, _ int) { m.write(w) }))
-			return nil
-		}
-		io.WriteString(out, oneline(o, formatRoute(sh.NS, rt, f)))
-		return nil
-	}
-	answer := oneline(o, formatGet(sh.NS, rt, r))
-	if o.json {
-		m := routeGetMsg(sh.NS, rt, r)
-		answer = jsonList(o, 1, func(w *jsonWriter, _ int) { m.write(w) })
-	}
-	if r.connected && !r.from.IsValid() {
-		// iproute2 prints the answer, then asks again from its source
-		// (after the JSON array of the first answer is closed: in text)
-		answer += oneline(o, formatGet(sh.NS, rt, r))
-	}
-	io.WriteString(out, answer)
+	printGet(sh.NS, o, out, rt, r, fl)
 	return nil
 }
 
-// formatGet prints the dst a lookup of r.dst returns (rt6_fill_node for
-// an RTM_GETROUTE answer): the route's copy (no expiry printed, as
-// checked against the kernel; no nexthop flags such as onlink or
-// linkdown, which a dst does not carry), or its exception for the
-// destination with the exception's gateway, expiry and MTU (an
-// RTM_F_CLONED answer, which iproute2 prints without proto and scope).
-// An input lookup (iif) prints no chosen source address, only the
-// route's own.
-func formatGet(ns *netns.Netns, rt *fib6.Info, r *getRequest) string {
-	daddr := r.dst
-	hop := ns.Path(rt, r.keys())
-	gw, hasExp, exp, mtu := hop.Gw, false, int64(0), rt.Metric_(fib6.RTAX_MTU)
-	e := exceptionFor(rt, daddr)
-	if e != nil {
-		gw, hasExp, exp, mtu = dstGateway(e), e.RtFlags&fib6.RTF_EXPIRES != 0, e.Expires, e.MTU
+// printGet prints the answer to r, found through flow fl: the message
+// rt6_fill_node builds for the dst or, with fibmatch, for the matched
+// route rt. With `connected` and no `from`, iproute2 asks again from the
+// answer's source and prints that answer too (after the JSON array of
+// the first is closed: in text).
+func printGet(ns *netns.Netns, o ipOpts, out io.Writer, rt *fib6.Info, r *getRequest, fl fib6.Flow) {
+	iif := 0 // RTA_IIF: the device an input lookup came in through
+	if r.iif != "" {
+		iif = fl.Oif
 	}
-	var b strings.Builder
-	if rt.Type != fib6.RTN_UNICAST || r.details {
-		b.WriteString(nameOf(typeNames, uint32(rt.Type)) + " ")
+	msg := func(int) *routeMsg { return getRouteMsg(ns, rt, r, iif) }
+	if r.fibmatch {
+		msg = func(int) *routeMsg { return fibRouteMsg(ns, rt, iif) }
 	}
-	from := netip.IPv6Unspecified()
-	if r.from.IsValid() {
-		from = r.from.Addr()
+	f := &routeFilter{proto: -1, typ: -1, metric: -1, details: o.details}
+	printRoutes(o, out, ns, f, 1, msg)
+	if r.connected && !r.from.IsValid() && !r.fibmatch {
+		text := o
+		text.json = false
+		printRoutes(text, out, ns, f, 1, msg)
 	}
-	fmt.Fprintf(&b, "%s from %s", daddr, from)
-	b.WriteString(formatEncap(&rt.NH))
-	if gw.IsValid() {
-		fmt.Fprintf(&b, " via %s", gw)
-	}
-	dev := devName(ns, hop.Dev)
-	if rt.Type == fib6.RTN_LOCAL {
-		dev = "lo"
-	}
-	fmt.Fprintf(&b, " dev %s", dev)
-	writeOrigin(&b, rt, true, e == nil, e == nil, r.details) // an exception is RTM_F_CLONED
-	if src := getSource(ns, rt, daddr, r.iif == ""); src.IsValid() {
-		fmt.Fprintf(&b, " src %s", src)
-	}
-	fmt.Fprintf(&b, " metric %d", rt.Metric)
-	writeTail(&b, ns, rt, hasExp, exp, mtu, r.iif)
-	b.WriteString("\n")
-	return b.String()
-}
-
-// getSource is the src of a get answer: the route's preferred source, or
-// for an output lookup the address source selection picks.
-func getSource(ns *netns.Netns, rt *fib6.Info, daddr netip.Addr, output bool) netip.Addr {
-	if rt.Extra != nil && rt.Extra.PrefSrc.IsValid() {
-		return rt.Extra.PrefSrc
-	}
-	if !output {
-		return netip.Addr{}
-	}
-	a, _ := ns.SourceAddr(daddr, ns.DevByIndex(rt.NH.Dev))
-	return a
 }

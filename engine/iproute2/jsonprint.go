@@ -188,6 +188,31 @@ func (p *printer) uint(key, format string, v uint64) {
 	}
 }
 
+// put models one print_*(PRINT_ANY, key, format, v) call: in JSON the
+// member key (an element of the open array when key is "") with js, the
+// value already as JSON text; in text v with format.
+func (p *printer) put(key, js, format string, v any) {
+	switch {
+	case p.w != nil:
+		if key != "" {
+			p.w.name(key)
+		}
+		p.w.raw(js)
+	case p.b != nil:
+		fmt.Fprintf(p.b, format, v)
+	}
+}
+
+// num prints a number already formatted as v (print_int, print_tv).
+func (p *printer) num(key, format, v string) { p.put(key, v, format, v) }
+
+// value models print_string(PRINT_ANY, NULL, format, v): an element of
+// the open array in JSON.
+func (p *printer) value(format, v string) { p.put("", jsonQuote(v), format, v) }
+
+// null models print_null(PRINT_ANY, key, format): key: null in JSON.
+func (p *printer) null(key, format string) { p.put(key, "null", "%s", format) }
+
 // text models print_string(PRINT_FP, NULL, "%s", s).
 func (p *printer) text(s string) {
 	if p.b != nil {

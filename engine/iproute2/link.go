@@ -198,6 +198,8 @@ type linkRequest struct {
 	hasMTU bool
 	state  string       // "up", "down" or ""
 	ns     *netns.Netns // netns NS, nil when not given
+	// carrier is IFLA_CARRIER: "on", "off" or "" (not given).
+	carrier string
 }
 
 // linkSetValued are the `ip link set` keywords taken with one value and
@@ -205,8 +207,8 @@ type linkRequest struct {
 var linkSetValued = map[string]bool{"address": true, "arp": true, "txqueuelen": true, "qlen": true, "txqlen": true}
 
 // parseLinkSet models iplink_parse for `ip link set`: `[dev] NAME`, `up`,
-// `down`, `name NEW`, `mtu N` and a few ignored settings; any other word
-// is a second device name.
+// `down`, `name NEW`, `mtu N`, `netns NS`, `carrier on|off` and a few
+// ignored settings; any other word is a second device name.
 func parseLinkSet(w *world.World, args []string) (*linkRequest, error) {
 	r := &linkRequest{}
 	for i := 0; i < len(args); i++ {
@@ -223,6 +225,16 @@ func parseLinkSet(w *world.World, args []string) (*linkRequest, error) {
 			if r.ns, err = parseNetns(w, v); err != nil {
 				return nil, err
 			}
+		case a == "carrier":
+			v, err := needArg(args, i)
+			if err != nil {
+				return nil, err
+			}
+			if v != "on" && v != "off" {
+				return nil, &exitErr{fmt.Sprintf("Error: argument of \"carrier\" must be one of \"off\", \"on\", not \"%s\"\n", v), 22}
+			}
+			r.carrier = v
+			i++
 		case a == "mtu" || linkSetValued[a]:
 			v, err := needArg(args, i)
 			if err != nil {
@@ -272,8 +284,9 @@ func parseNetns(w *world.World, v string) (*netns.Netns, error) {
 }
 
 // linkSet models `ip link set [dev] NAME [up|down] [name NEW] [mtu N]
-// [netns NS]`: do_setlink moves the device first, then applies the MTU,
-// then the name, then the up/down flags, in its new namespace.
+// [netns NS] [carrier on|off]`: do_setlink moves the device first, then
+// applies the MTU, then the name, then the up/down flags, then the
+// carrier, in its new namespace; what it applied before an error stays.
 func linkSet(sh *Shell, args []string) error {
 	r, err := parseLinkSet(sh.World, args)
 	if err != nil {
@@ -302,6 +315,11 @@ func linkSet(sh *Shell, args []string) error {
 	}
 	if r.state != "" {
 		ns.SetLinkUp(d, r.state == "up")
+	}
+	if r.carrier != "" {
+		if err := ns.ChangeCarrier(d, r.carrier == "on"); err != nil {
+			return netlinkErr(err)
+		}
 	}
 	return nil
 }

@@ -111,7 +111,7 @@ func netnsExec(sh *Shell, args []string, out io.Writer) error {
 	cmd := args[1:]
 	switch {
 	case cmd[0] == "bash" && len(cmd) == 1:
-		sh.outer = append(sh.outer, sh.NS)
+		sh.outer = append(sh.outer, outerShell{sh.NS, sh.NS.Host().CPU})
 		sh.switchTo(ns)
 		return nil
 	case cmd[0] == "bash" || cmd[0] == "sh":

@@ -45,11 +45,11 @@ func runNexthop(sh *Shell, o ipOpts, args []string, out io.Writer) error {
 	cmd, rest := args[0], args[1:]
 	switch {
 	case matches(cmd, "add"):
-		return nexthopModify(sh, o, rest, fib6.NLM_F_CREATE|fib6.NLM_F_EXCL)
+		return nexthopModify(sh, o, rest, fib6.NLM_F_CREATE|fib6.NLM_F_EXCL, out)
 	case matches(cmd, "replace"):
-		return nexthopModify(sh, o, rest, fib6.NLM_F_CREATE|fib6.NLM_F_REPLACE)
+		return nexthopModify(sh, o, rest, fib6.NLM_F_CREATE|fib6.NLM_F_REPLACE, out)
 	case matches(cmd, "delete"):
-		return nexthopDelete(sh, o, rest)
+		return nexthopDelete(sh, o, rest, out)
 	case matches(cmd, "list"), matches(cmd, "show"), matches(cmd, "lst"):
 		return nexthopList(sh, o, rest, false, out)
 	case matches(cmd, "get"):
@@ -66,11 +66,14 @@ func runNexthop(sh *Shell, o ipOpts, args []string, out io.Writer) error {
 
 // nhRequest is what ipnh_modify puts in an RTM_NEWNEXTHOP or
 // RTM_DELNEXTHOP request: the netns config, whether an id was given,
-// and which attributes other than the id were.
+// which attributes other than the id were, and the message's length so
+// far (addAttr), with where iproute2's complaints go.
 type nhRequest struct {
-	c     netns.NexthopConfig
-	hasID bool
-	attrs bool // NHA_OIF, NHA_GATEWAY, NHA_BLACKHOLE, NHA_GROUP, NHA_GROUP_TYPE, NHA_FDB or NHA_ENCAP
+	c      netns.NexthopConfig
+	hasID  bool
+	attrs  bool // NHA_OIF, NHA_GATEWAY, NHA_BLACKHOLE, NHA_GROUP, NHA_GROUP_TYPE, NHA_RES_GROUP, NHA_FDB or NHA_ENCAP
+	msgLen int
+	out    io.Writer
 }
 
 // familyOf maps ip's -4/-6 to a nexthop family (preferred_family).
@@ -85,9 +88,10 @@ func familyOf(o ipOpts) uint8 {
 }
 
 // parseNexthopRequest models the argument loop of ipnh_modify, with its
-// messages for bad values.
-func parseNexthopRequest(sh *Shell, o ipOpts, args []string) (*nhRequest, error) {
-	r := &nhRequest{c: netns.NexthopConfig{Family: familyOf(o)}}
+// messages for bad values (and addattr_l's for attributes the request has
+// no room for, written to out).
+func parseNexthopRequest(sh *Shell, o ipOpts, args []string, out io.Writer) (*nhRequest, error) {
+	r := &nhRequest{c: netns.NexthopConfig{Family: familyOf(o)}, msgLen: nhReqHeader, out: out}
 	for i := 0; i < len(args); i++ {
 		n, err := r.keyword(sh, args, i)
 		if err != nil {
@@ -104,17 +108,23 @@ func (r *nhRequest) keyword(sh *Shell, args []string, i int) (int, error) {
 	switch key := args[i]; {
 	case key == "id":
 		v, err := nexthopID(args, i)
-		c.ID, r.hasID = v, true
+		if err == nil && r.addAttr(4) {
+			c.ID, r.hasID = v, true
+		}
 		return 1, err
 	case key == "dev":
 		idx, err := nexthopDev(sh, args, i)
-		c.HasDev, c.Dev, r.attrs = true, idx, true
+		if err == nil && r.addAttr(4) {
+			c.HasDev, c.Dev, r.attrs = true, idx, true
+		}
 		r.defaultFamily(netns.AFInet)
 		return 1, err
 	case key == "via":
 		return r.via(args, i)
 	case key == "blackhole":
-		c.Blackhole, r.attrs = true, true
+		if r.addAttr(0) {
+			c.Blackhole, r.attrs = true, true
+		}
 		r.defaultFamily(netns.AFInet)
 	case key == "onlink":
 		c.Onlink = true
@@ -123,11 +133,15 @@ func (r *nhRequest) keyword(sh *Shell, args []string, i int) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		c.HasGroup, r.attrs = true, true
-		c.Group, err = parseGroup(val)
+		g, err := parseGroup(val)
+		if err == nil && !r.addAttr(8*len(g)) { // struct nexthop_grp: 8 bytes a member
+			err = badGroup(val)
+		}
+		if err == nil {
+			c.HasGroup, c.Group, r.attrs = true, g, true
+		}
 		return 1, err
 	case key == "type":
-		r.attrs = true
 		return r.groupType(args, i)
 	case key == "fdb" || key == "encap":
 		return 0, &exitErr{"fib6lab: no " + key + " nexthops here: nexthop objects are modelled with a device, a gateway or a blackhole, and as groups\n", 2}
@@ -209,7 +223,10 @@ func (r *nhRequest) via(args []string, i int) (int, error) {
 	if r.c.Family != netns.AFUnspec && r.c.Family != af {
 		return 0, invarg("address family mismatch\n", val)
 	}
-	r.c.Family, r.c.Gw, r.attrs = af, a, true
+	r.c.Family = af
+	if r.addAttr(len(a.AsSlice())) {
+		r.c.Gw, r.attrs = a, true
+	}
 	return used, nil
 }
 
@@ -225,12 +242,11 @@ func getAddr(s string, fam uint8) (netip.Addr, error) {
 	return netip.Addr{}, &exitErr{fmt.Sprintf("Error: %s address is expected rather than \"%s\".\n", name, s), 1}
 }
 
-// parseGroup models add_nh_group_attr: `ID[,WEIGHT]/...`. An id that
-// does not parse makes the whole value invalid (iproute2, which cuts the
-// value at its separators as it goes, then names it as far as its first
-// '/' or ','); a weight must be 1..256.
+// parseGroup models the parsing of add_nh_group_attr: `ID[,WEIGHT]/...`.
+// An id that does not parse makes the whole value invalid (badGroup); a
+// weight must be 1..256.
 func parseGroup(val string) ([]netns.GroupSpec, error) {
-	bad := invarg("\"group\" value is invalid\n", val[:strings.IndexAny(val+"/", "/,")])
+	bad := badGroup(val)
 	if val == "" {
 		return nil, bad
 	}
@@ -254,24 +270,52 @@ func parseGroup(val string) ([]netns.GroupSpec, error) {
 	return g, nil
 }
 
+// badGroup is add_nh_group_attr's failure: iproute2, which cuts the
+// value at its separators as it goes, names it as far as its first '/'
+// or ','.
+func badGroup(val string) error {
+	return invarg("\"group\" value is invalid\n", val[:strings.IndexAny(val+"/", "/,")])
+}
+
 // groupType models parse_nh_group_type: `type mpath` or `type resilient
 // [buckets N] [idle_timer S] [unbalanced_timer S]` (timers in seconds,
-// sent in clock ticks).
+// sent in clock ticks). NHA_GROUP_TYPE goes in last, after a resilient
+// group's NHA_RES_GROUP; without room for it the group is a
+// hash-threshold one.
 func (r *nhRequest) groupType(args []string, i int) (int, error) {
 	val, err := needArg(args, i)
 	if err != nil {
 		return 0, err
 	}
+	typ, used := uint16(netns.GroupMpath), 1
 	switch val {
 	case "mpath":
-		r.c.Type = netns.GroupMpath
-		return 1, nil
 	case "resilient":
-		r.c.Type = netns.GroupResilient
+		typ = netns.GroupResilient
+		if used, err = r.resilientArgs(args, i); err != nil {
+			return 0, err
+		}
 	default:
 		return 0, invarg("\"type\" value is invalid\n", val)
 	}
+	if r.addAttr(2) {
+		r.c.Type, r.attrs = typ, true
+	}
+	return used, nil
+}
+
+// resilientArgs models parse_nh_group_type_res after `type resilient` at
+// args[i+1]: when more arguments follow, an NHA_RES_GROUP nest holds the
+// resilient arguments among them; it returns how many arguments after
+// args[i] were used.
+func (r *nhRequest) resilientArgs(args []string, i int) (int, error) {
 	used := 1
+	if i+2 >= len(args) {
+		return used, nil
+	}
+	if r.addAttr(0) {
+		r.c.Res.Given, r.attrs = true, true
+	}
 	for j := i + 2; j < len(args); j += 2 {
 		n, err := r.resilientArg(args, j)
 		if err != nil || n == 0 {
@@ -300,24 +344,30 @@ func (r *nhRequest) resilientArg(args []string, j int) (int, error) {
 		if !ok || v > 0xffff {
 			return 0, invarg("invalid buckets value", val)
 		}
-		res.HasBuckets, res.Buckets = true, uint16(v)
+		if r.addAttr(2) {
+			res.HasBuckets, res.Buckets = true, uint16(v)
+		}
 	case "idle_timer":
 		if !ok || v >= (1<<32-1)/100 {
 			return 0, invarg("invalid idle timer value", val)
 		}
-		res.HasIdle, res.IdleTimer = true, uint32(v*100)
+		if r.addAttr(4) {
+			res.HasIdle, res.IdleTimer = true, uint32(v*100)
+		}
 	default:
 		if !ok || v >= (1<<32-1)/100 {
 			return 0, invarg("invalid unbalanced timer value", val)
 		}
-		res.HasUnbalanced, res.UnbalancedTimer = true, uint32(v*100)
+		if r.addAttr(4) {
+			res.HasUnbalanced, res.UnbalancedTimer = true, uint32(v*100)
+		}
 	}
 	return 2, nil
 }
 
 // nexthopModify models ipnh_modify for RTM_NEWNEXTHOP (add, replace).
-func nexthopModify(sh *Shell, o ipOpts, args []string, nlflags uint16) error {
-	r, err := parseNexthopRequest(sh, o, args)
+func nexthopModify(sh *Shell, o ipOpts, args []string, nlflags uint16, out io.Writer) error {
+	r, err := parseNexthopRequest(sh, o, args, out)
 	if err != nil {
 		return err
 	}
@@ -327,8 +377,8 @@ func nexthopModify(sh *Shell, o ipOpts, args []string, nlflags uint16) error {
 
 // nexthopDelete models ipnh_modify for RTM_DELNEXTHOP: the kernel takes
 // only the id (nh_valid_get_del_req).
-func nexthopDelete(sh *Shell, o ipOpts, args []string) error {
-	r, err := parseNexthopRequest(sh, o, args)
+func nexthopDelete(sh *Shell, o ipOpts, args []string, out io.Writer) error {
+	r, err := parseNexthopRequest(sh, o, args, out)
 	switch {
 	case err != nil:
 		return err
@@ -366,7 +416,7 @@ func printNexthopID(sh *Shell, o ipOpts, id uint32, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	io.WriteString(out, formatNexthop(sh.NS, nh, o.details))
+	printNexthops(o, out, sh.NS, []*netns.Nexthop{nh})
 	return nil
 }
 
@@ -406,9 +456,7 @@ func nexthopList(sh *Shell, o ipOpts, args []string, flush bool, out io.Writer) 
 	if flush {
 		return nexthopFlush(sh, f, len(args) == 0, out)
 	}
-	for _, nh := range f.dump(sh.NS) {
-		io.WriteString(out, formatNexthop(sh.NS, nh, o.details))
-	}
+	printNexthops(o, out, sh.NS, f.dump(sh.NS))
 	return nil
 }
 
@@ -501,89 +549,73 @@ func nexthopFlush(sh *Shell, f *nhFilter, all bool, out io.Writer) error {
 	return nil
 }
 
-// formatNexthop models __print_nexthop_entry for one object; with
+// printNexthop models __print_nexthop_entry for one object; with
 // details (-d) the scope and protocol are printed even when 0.
-func formatNexthop(ns *netns.Netns, nh *netns.Nexthop, details bool) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "id %d ", nh.ID)
+func printNexthop(p *printer, ns *netns.Netns, nh *netns.Nexthop, details bool) {
+	p.uint("id", "id %d ", uint64(nh.ID))
 	if nh.IsGroup() {
-		b.WriteString("group ")
-		for i, m := range nh.Group {
-			if i > 0 {
-				b.WriteString("/")
-			}
-			b.WriteString(strconv.FormatUint(uint64(m.NH.ID), 10))
-			if m.Weight > 1 {
-				fmt.Fprintf(&b, ",%d", m.Weight)
-			}
-		}
-		b.WriteString(" ")
-		if nh.Type == netns.GroupResilient {
-			r := nh.Res
-			fmt.Fprintf(&b, "type resilient buckets %d idle_timer %s unbalanced_timer %s unbalanced_time 0 ",
-				r.Buckets, ticksSeconds(r.IdleTimer), ticksSeconds(r.UnbalancedTimer))
-		}
-	}
-	if !nh.IsGroup() && !nh.Blackhole {
+		printGroup(p, nh)
+	} else if !nh.Blackhole {
 		if nh.Hop.Gw.IsValid() {
-			fmt.Fprintf(&b, "via %s ", nh.Hop.Gw)
+			p.str("gateway", "via %s ", nh.Hop.Gw.String())
 		}
-		fmt.Fprintf(&b, "dev %s ", devName(ns, nh.Hop.Dev))
+		p.str("dev", "dev %s ", devName(ns, nh.Hop.Dev))
 	}
 	if sc := nh.Scope(); sc != 0 || details {
-		fmt.Fprintf(&b, "scope %s ", nameOf(scopeNames, uint32(sc)))
+		p.str("scope", "scope %s ", nameOf(scopeNames, uint32(sc)))
 	}
 	if nh.Blackhole {
-		b.WriteString("blackhole ")
+		p.null("blackhole", "blackhole ")
 	}
 	if nh.Protocol != 0 || details {
-		fmt.Fprintf(&b, "proto %s ", nameOf(protoNames, uint32(nh.Protocol)))
+		p.str("protocol", "proto %s ", nameOf(protoNames, uint32(nh.Protocol)))
 	}
-	if nh.Hop.Flags&fib6.RTNH_F_ONLINK != 0 {
-		b.WriteString("onlink ")
+	printFlags(p, nh.Hop.Flags)
+}
+
+// printGroup models print_nh_group, print_nh_group_type and
+// print_nh_res_group: the members (id, and weight when above 1), then
+// for a resilient group its type and arguments.
+func printGroup(p *printer, nh *netns.Nexthop) {
+	p.open("group", true)
+	p.text("group ")
+	for i, m := range nh.Group {
+		p.open("", false)
+		if i > 0 {
+			p.text("/")
+		}
+		p.uint("id", "%d", uint64(m.NH.ID))
+		if m.Weight > 1 {
+			p.uint("weight", ",%d", uint64(m.Weight))
+		}
+		p.close(false)
 	}
-	b.WriteString("\n")
-	return b.String()
+	p.text(" ")
+	p.close(true)
+	if nh.Type != netns.GroupResilient {
+		return
+	}
+	r := nh.Res
+	p.str("type", "type %s ", "resilient")
+	p.open("resilient_args", false)
+	p.uint("buckets", "buckets %d ", uint64(r.Buckets))
+	p.num("idle_timer", "idle_timer %s ", ticksSeconds(r.IdleTimer))
+	p.num("unbalanced_timer", "unbalanced_timer %s ", ticksSeconds(r.UnbalancedTimer))
+	p.num("unbalanced_time", "unbalanced_time %s ", "0")
+	p.close(false)
+}
+
+// printNexthops prints objects as print_nexthop_nocache does, one a
+// line (a JSON array with -j).
+func printNexthops(o ipOpts, out io.Writer, ns *netns.Netns, nhs []*netns.Nexthop) {
+	printRecords(o, out, len(nhs), func(p *printer, i int) {
+		printNexthop(p, ns, nhs[i], o.details)
+		p.text("\n")
+	})
 }
 
 // ticksSeconds prints a time in clock ticks (USER_HZ) as print_tv does,
 // in seconds with %g.
 func ticksSeconds(t uint32) string {
 	return strconv.FormatFloat(float64(t)/userHZ, 'g', 6, 64)
-}
-
-// multipathHops returns the hops a route dump lists in RTA_MULTIPATH, in
-// order: an ECMP route's members, or the members of the group a route
-// uses (nexthop_mpath_fill_node, with their group weights); nil for a
-// single-path route.
-func multipathHops(ns *netns.Netns, rt *fib6.Info) []fib6.Nexthop {
-	if nh := ns.NexthopByID(rt.NHID()); nh != nil {
-		var hops []fib6.Nexthop
-		for _, m := range nh.Group {
-			h := m.NH.Hop
-			h.Weight = m.Weight
-			hops = append(hops, h)
-		}
-		return hops
-	}
-	sibs := rt.Siblings()
-	if len(sibs) == 0 {
-		return nil
-	}
-	hops := []fib6.Nexthop{rt.NH}
-	for _, s := range sibs {
-		hops = append(hops, s.NH)
-	}
-	return hops
-}
-
-// nexthopInfo is what `ip -d route show` adds after a route using a
-// nexthop object: its object as `ip -d nexthop show` prints it, on a line
-// of its own ("" for another route).
-func nexthopInfo(ns *netns.Netns, rt *fib6.Info) string {
-	nh := ns.NexthopByID(rt.NHID())
-	if nh == nil {
-		return ""
-	}
-	return "\n\tnh_info " + strings.TrimSuffix(formatNexthop(ns, nh, true), "\n")
 }

@@ -150,15 +150,15 @@ func (r *routeArgs) keyword(ns *netns.Netns, args []string, i int, nh *netns.NH)
 	if key == "encap" {
 		return parseEncap(c, args, i)
 	}
-	if key == "lock" || isMetricKey(key) == "" && !takesValue(key) {
+	if key == "lock" || rtaxOf(key) == nil && !takesValue(key) {
 		return 0, r.destination(args, i)
 	}
 	val, err := needArg(args, i)
 	if err != nil {
 		return 0, err
 	}
-	if m := isMetricKey(key); m != "" {
-		return r.metric(key, m, args, i)
+	if m := rtaxOf(key); m != nil {
+		return r.metric(m, args, i)
 	}
 	switch key {
 	case "congctl":
@@ -248,39 +248,6 @@ func takesValue(key string) bool {
 		return true
 	}
 	return matches(key, "metric") || matches(key, "priority")
-}
-
-// isMetricKey maps an RTAX keyword to its name, or "".
-func isMetricKey(key string) string {
-	switch key {
-	case "mtu", "advmss", "hoplimit":
-		return key
-	}
-	return ""
-}
-
-var rtaxIndex = map[string]int{"mtu": fib6.RTAX_MTU, "advmss": fib6.RTAX_ADVMSS, "hoplimit": fib6.RTAX_HOPLIMIT}
-
-// metric parses `mtu [lock] N` and its siblings.
-func (r *routeArgs) metric(key, name string, args []string, i int) (int, error) {
-	used := 1
-	if args[i+1] == "lock" {
-		r.c.Locks |= 1 << rtaxIndex[name]
-		if _, err := needArg(args, i+1); err != nil {
-			return 0, err
-		}
-		used = 2
-	}
-	what := key
-	if key == "advmss" {
-		what = "mss"
-	}
-	v, err := parseU32(args[i+used], what)
-	if err == nil && name == "hoplimit" && v > 255 {
-		err = invarg("\"hoplimit\" value is invalid\n", args[i+used])
-	}
-	r.c.Metrics[rtaxIndex[name]] = v
-	return used, err
 }
 
 // destination handles `[to] [TYPE] PREFIX`.
@@ -432,12 +399,11 @@ type routeFilter struct {
 	typ       int // -1 = any
 	ipv4      bool
 	tableSeen bool
-	cloned    bool   // `cache` / `cloned`: list route exceptions instead
-	iif       string // a `get fibmatch ... iif DEV` answer prints it
-	metric    int64  // -1 = any
-	none      bool   // a selector no IPv6 route can meet (scope, from)
-	scopeSet  bool   // `scope` given: the scope is not printed
-	details   bool   // ip -d: type, table main, proto boot and scope printed too
+	cloned    bool  // `cache` / `cloned`: list route exceptions instead
+	metric    int64 // -1 = any
+	none      bool  // a selector no IPv6 route can meet (scope, from)
+	scopeSet  bool  // `scope` given: the scope is not printed
+	details   bool  // ip -d: type, table main, proto boot and scope printed too
 }
 
 // parseFilter models the selector parsing of iproute_list_flush.

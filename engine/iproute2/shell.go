@@ -49,7 +49,15 @@ type Shell struct {
 
 	nanos int64 // virtual time not yet turned into jiffies
 
-	outer []*netns.Netns // the namespaces of the shells `ip netns exec NS bash` left
+	outer []outerShell // the shells `ip netns exec NS bash` left, innermost last
+}
+
+// outerShell is what a shell that ran `ip netns exec NS bash` gets back
+// when that nested bash exits: its namespace and the CPU it runs on
+// (netns.Host.CPU; a `taskset` around the exec pins only the nested one).
+type outerShell struct {
+	ns  *netns.Netns
+	cpu int
 }
 
 // NewShell returns a shell on ns, the Init namespace of a machine of its
@@ -95,7 +103,9 @@ func (sh *Shell) Run(line string, out io.Writer) int {
 	sh.runText(strings.ReplaceAll(line, "\x00", ""), first, out)
 	sh.Line = last
 	if sh.exited && len(sh.outer) > 0 { // the nested bash ends: back in the one that ran it
-		sh.NS, sh.outer = sh.outer[len(sh.outer)-1], sh.outer[:len(sh.outer)-1]
+		o := sh.outer[len(sh.outer)-1]
+		sh.NS, sh.outer = o.ns, sh.outer[:len(sh.outer)-1]
+		sh.NS.Host().CPU = o.cpu
 		sh.exited = false
 	}
 	return sh.Status
@@ -278,6 +288,7 @@ func init() {
 		"ra":       runRA,
 		"cat":      runCat,
 		"gen":      runGen,
+		"taskset":  runTaskset,
 		"true":     func(*Shell, []string, io.Writer) int { return 0 },
 		":":        func(*Shell, []string, io.Writer) int { return 0 },
 		"false":    func(*Shell, []string, io.Writer) int { return 1 },
@@ -290,7 +301,7 @@ func Commands() []string { return slices.Sorted(maps.Keys(commands)) }
 
 // externals are the commands that are programs, not bash builtins, with
 // the path bash finds them at on the reference machine.
-var externals = map[string]string{"ip": "/usr/sbin/ip", "sysctl": "/usr/sbin/sysctl", "sleep": "/usr/bin/sleep", "cat": "/usr/bin/cat"}
+var externals = map[string]string{"ip": "/usr/sbin/ip", "sysctl": "/usr/sbin/sysctl", "sleep": "/usr/bin/sleep", "cat": "/usr/bin/cat", "taskset": "/usr/bin/taskset"}
 
 // exec runs a command: one of commands, or bash's message for a name
 // it does not know (status 127) and the refusal of a builtin this shell

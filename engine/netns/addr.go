@@ -280,14 +280,16 @@ const userHZ = 100
 
 // prefixRoute models addrconf_get_prefix_route(prefix, dev, flags,
 // RTF_DEFAULT, no gateway): the first route of table main for exactly
-// the prefix on d, without a gateway, carrying all of flags and not
-// RTF_DEFAULT; nil if none.
+// the prefix on d with a fib6_nh of its own (no nexthop object), without
+// a gateway, carrying all of flags and not RTF_DEFAULT, whatever its
+// metric or protocol; nil if none.
 func (ns *Netns) prefixRoute(d *Device, p netip.Prefix, flags uint32) *fib6.Info {
 	return ns.mainRoute(p, d, netip.Addr{}, flags, fib6.RTF_DEFAULT)
 }
 
-// mainRoute returns the first route of table main for exactly p on d
-// through gw (the zero Addr: without a gateway) that carries all of
+// mainRoute returns the first route of table main for exactly p with a
+// fib6_nh of its own (routes using a nexthop object are passed over) on
+// d through gw (the zero Addr: without a gateway) that carries all of
 // flags and none of noflags, or nil: the searches of
 // addrconf_get_prefix_route, rt6_get_dflt_router and rt6_get_route_info.
 func (ns *Netns) mainRoute(p netip.Prefix, d *Device, gw netip.Addr, flags, noflags uint32) *fib6.Info {
@@ -298,7 +300,7 @@ func (ns *Netns) mainRoute(p netip.Prefix, d *Device, gw netip.Addr, flags, nofl
 		return nil
 	}
 	for _, rt := range t.Routes(fn) {
-		if rt != ns.FIB.NullEntry && rt.NH.Dev == d.Index && rt.NH.Gw == gw &&
+		if rt != ns.FIB.NullEntry && rt.NHID() == 0 && rt.NH.Dev == d.Index && rt.NH.Gw == gw &&
 			rt.Flags&flags == flags && rt.Flags&noflags == 0 {
 			return rt
 		}
@@ -358,7 +360,9 @@ func (ns *Netns) ipv6DelAddr(d *Device, ifa *Addr) {
 			break
 		}
 	}
-	ns.delKernelRoute(fib6.RT_TABLE_LOCAL, netip.PrefixFrom(ifa.Prefix.Addr(), 128), d, 0)
+	if rt := ns.kernelRoute(fib6.RT_TABLE_LOCAL, netip.PrefixFrom(ifa.Prefix.Addr(), 128), d, 0); rt != nil {
+		rt.Table.Del(rt)
+	}
 	if !ifa.Tentative && d.Conf != nil && d.Conf[confForwarding] != 0 {
 		ns.leaveAnycast(d, ifa)
 	}
@@ -373,7 +377,8 @@ func (ns *Netns) ipv6DelAddr(d *Device, ifa *Addr) {
 // another address of the same prefix and length that is permanent or has
 // `noprefixroute` keeps the route as it is; other such addresses make a
 // route without expiry expire with the last of them; with none the route
-// is deleted.
+// is deleted. The route is the first one prefixRoute finds for the
+// prefix through d, whatever its metric or protocol.
 func (ns *Netns) cleanupPrefixRoute(d *Device, ifa *Addr) {
 	del, expires := true, ns.clock.now
 	for _, o := range d.Addrs {
@@ -473,14 +478,6 @@ func (ns *Netns) addKernelRoute(id uint32, typ uint8, p netip.Prefix, d *Device,
 	rt.NH.Dev = d.Index
 	setLinkdown(rt, !d.Carrier())
 	ns.AddRoute(id, rt, 0) // in-kernel caller: no netlink flags
-}
-
-// delKernelRoute removes the route for p on d with the given metric from
-// table id, if present.
-func (ns *Netns) delKernelRoute(id uint32, p netip.Prefix, d *Device, metric uint32) {
-	if rt := ns.kernelRoute(id, p, d, metric); rt != nil {
-		rt.Table.Del(rt)
-	}
 }
 
 // kernelRoute finds the route for p on d, without a gateway, with the

@@ -204,6 +204,14 @@ func (ns *Netns) Rename(d *Device, name string) error {
 	return nil
 }
 
+// ChangeCarrier models dev_change_carrier (`ip link set DEV carrier
+// on|off`, IFLA_CARRIER): only a driver with ndo_change_carrier (dummy,
+// for one) lets user space set the carrier; veth and loopback devices,
+// the ones modelled, have none. Error: EOPNOTSUPP.
+func (ns *Netns) ChangeCarrier(d *Device, on bool) error {
+	return errno.EOPNOTSUPP
+}
+
 // AddVeth models `ip link add NAME type veth peer name PEER` with both
 // ends in ns: AddVethPair with only names and MACs.
 func (ns *Netns) AddVeth(name string, mac [6]byte, peer string, peerMAC [6]byte) error {

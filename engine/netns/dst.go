@@ -138,7 +138,7 @@ func (ns *Netns) RouteOutput(_ int, daddr netip.Addr) (lwtunnel.Dst, error) {
 	if err != nil {
 		return nil, err
 	}
-	return ns.polRoute(0, rt, daddr, false), nil
+	return ns.polRoute(0, rt, FlowKeys{Dst: daddr}, false), nil
 }
 
 // RawFlood describes concurrent raw-socket (IPV6_HDRINCL, so
@@ -235,7 +235,7 @@ func (ns *Netns) rawOutput(cpu int, daddr netip.Addr) (*dst.Entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := ns.polRoute(cpu, rt, daddr, true)
+	e := ns.polRoute(cpu, rt, FlowKeys{Dst: daddr}, true)
 	if e == nil {
 		return nil, errno.ENETUNREACH
 	}
@@ -263,7 +263,7 @@ func (ns *Netns) PTB(daddr netip.Addr, mtu int) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	e := ns.polRoute(0, rt, daddr, false)
+	e := ns.polRoute(0, rt, FlowKeys{Dst: daddr}, false)
 	defer e.Release()
 	return ns.Dst.UpdatePMTU(0, e, daddr, uint32(mtu)), nil
 }

@@ -8,7 +8,12 @@ package netns
 // one with NewHost and its namespaces with NewNetns; New makes a host
 // with one namespace.
 type Host struct {
-	HZ    int64
+	HZ int64
+	// CPU is the CPU the current command's system calls run on, in
+	// whichever namespace they act (0 to Dst.CPUs()-1; `taskset -c N`
+	// sets it for one command, `ip -n` and `ip netns exec` keep it): an
+	// `ip -6 route get` uses that CPU's per-CPU dst copies (LookupKeys).
+	CPU   int
 	clock clock
 	nets  []*Netns // alive, in creation order
 	seq   int      // namespaces created (for the MACs of veth ends)

@@ -155,8 +155,10 @@ type GroupSpec struct {
 	Weight uint32
 }
 
-// ResConfig holds the NHA_RES_GROUP attributes a request gave.
+// ResConfig holds the NHA_RES_GROUP attribute of a request (Given: it
+// was sent, possibly empty) and the attributes nested in it.
 type ResConfig struct {
+	Given                              bool
 	HasBuckets, HasIdle, HasUnbalanced bool
 	Buckets                            uint16
 	IdleTimer, UnbalancedTimer         uint32
@@ -186,6 +188,9 @@ var (
 	errNHInvalidID   = errno.WithMsg(errno.EINVAL, "Invalid nexthop id")
 	errNHIDMissing   = errno.WithMsg(errno.EINVAL, "Nexthop id is missing")
 	errNHTwice       = errno.WithMsg(errno.EINVAL, "Nexthop id can not be used twice in a group")
+	errNHGroupAttrs  = errno.WithMsg(errno.EINVAL, "No other attributes can be set in nexthop groups")
+	errNHPervasive   = errno.WithMsg(errno.EINVAL, "Invalid flags for nexthop - PERVASIVE and ONLINK can not be set")
+	errNHv4DevDown   = errno.WithMsg(errno.ENETDOWN, "Device for nexthop is not up")
 	errNHNested      = errno.WithMsg(errno.EINVAL, "Hash-threshold group can not be a nexthop within a group")
 	errNHNestedRes   = errno.WithMsg(errno.EINVAL, "Resilient group can not be a nexthop within a group")
 	errNHBlackholeGr = errno.WithMsg(errno.EINVAL, "Blackhole nexthop can not be used in a group with more than 1 path")
@@ -267,8 +272,9 @@ func (ns *Netns) unusedNexthopID() uint32 {
 	}
 }
 
-// checkNexthopConfig models the checks of rtm_to_nh_config and
-// nh_check_attr_group, in their order.
+// checkNexthopConfig models the checks of rtm_to_nh_config (with
+// nh_check_attr_group) and then, for a group, nh_check_attr_group_rtnl,
+// in their order.
 func (ns *Netns) checkNexthopConfig(c *NexthopConfig) error {
 	switch {
 	case c.Family == AFUnspec && !c.HasGroup, c.Family != AFUnspec && c.Family != AFInet && c.Family != AFInet6:
@@ -276,7 +282,10 @@ func (ns *Netns) checkNexthopConfig(c *NexthopConfig) error {
 	case c.HasGroup && c.Family != AFUnspec:
 		return errNHGroupFamily
 	case c.HasGroup:
-		return ns.checkGroup(c)
+		if err := checkGroupAttrs(c); err != nil {
+			return err
+		}
+		return ns.checkGroupMembers(c)
 	case c.Blackhole && (c.Gw.IsValid() || c.HasDev):
 		return errNHBlackhole
 	case c.Blackhole:
@@ -298,10 +307,12 @@ func (ns *Netns) checkNexthopConfig(c *NexthopConfig) error {
 	return nil
 }
 
-// checkGroup models nh_check_attr_group: ids used once, members that
-// exist and are single nexthops, a blackhole only alone; then a
-// resilient group's bucket count must not be 0.
-func (ns *Netns) checkGroup(c *NexthopConfig) error {
+// checkGroupAttrs models nh_check_attr_group and
+// rtm_to_nh_config_grp_res: ids used once, no NHA_RES_GROUP beside a
+// group that is not resilient (iproute2 can send one only when its
+// request buffer had no room left for NHA_GROUP_TYPE), then a resilient
+// group's bucket count must not be 0.
+func checkGroupAttrs(c *NexthopConfig) error {
 	for i, g := range c.Group {
 		for _, h := range c.Group[i+1:] {
 			if g.ID == h.ID {
@@ -309,6 +320,19 @@ func (ns *Netns) checkGroup(c *NexthopConfig) error {
 			}
 		}
 	}
+	switch {
+	case c.Res.Given && c.Type != GroupResilient:
+		return errNHGroupAttrs
+	case c.Type == GroupResilient && c.Res.HasBuckets && c.Res.Buckets == 0:
+		return errNHZeroBuckets
+	}
+	return nil
+}
+
+// checkGroupMembers models nh_check_attr_group_rtnl, which runs after
+// the checks of the request itself: members that exist and are single
+// nexthops, a blackhole only alone.
+func (ns *Netns) checkGroupMembers(c *NexthopConfig) error {
 	for _, g := range c.Group {
 		nh := ns.nh.byID[g.ID]
 		switch {
@@ -322,17 +346,16 @@ func (ns *Netns) checkGroup(c *NexthopConfig) error {
 			return errNHBlackholeGr
 		}
 	}
-	if c.Type == GroupResilient && c.Res.HasBuckets && c.Res.Buckets == 0 {
-		return errNHZeroBuckets
-	}
 	return nil
 }
 
 // nexthopCreate models nexthop_create_group / nexthop_create: the new
-// object, not yet in the table. An IPv6 nexthop's device and gateway are
-// checked as fib6_nh_init checks a route's (the gateway reachable and
-// not local); an IPv4 one can only be a blackhole or device-only here,
-// the model having no IPv4 routes for a gateway.
+// object, not yet in the table. An all-zero gateway is no gateway
+// (nh_create_ipv4, nh_create_ipv6 leave RTF_GATEWAY off). An IPv6
+// nexthop's fib6_nh is made as a route's is (fib6_nh_init: the device
+// must have IPv6, the gateway be valid, the device up); an IPv4 one is
+// checked by fib_check_nh, the model having no IPv4 routes to reach a
+// gateway through.
 func (ns *Netns) nexthopCreate(c *NexthopConfig) (*Nexthop, error) {
 	nh := &Nexthop{ID: c.ID, Protocol: c.Protocol, Family: c.Family}
 	if c.HasGroup {
@@ -347,27 +370,43 @@ func (ns *Netns) nexthopCreate(c *NexthopConfig) (*Nexthop, error) {
 		return nh, nil
 	}
 	nh.Blackhole = c.Blackhole
-	nh.Hop = fib6.Nexthop{Dev: c.Dev, Gw: c.Gw, Weight: 1}
+	h := NH{Dev: c.Dev, Gw: c.Gw, Onlink: c.Onlink}
 	if c.Blackhole {
-		nh.Hop.Dev = loopbackIfindex
+		h.Dev = loopbackIfindex
 	}
-	if c.Onlink {
-		nh.Hop.Flags = fib6.RTNH_F_ONLINK
+	if h.Gw.IsUnspecified() {
+		h.Gw = netip.Addr{}
 	}
 	if c.Family == AFInet {
-		if c.Gw.IsValid() {
-			return nil, errNHv4Gw
-		}
-		return nh, nil
-	}
-	if !c.Blackhole && c.Gw.IsValid() {
-		h := NH{Gw: c.Gw, Dev: c.Dev, Onlink: c.Onlink}
-		if _, err := ns.validateGw(&RouteConfig{}, h, ns.DevByIndex(c.Dev)); err != nil {
+		if err := ns.checkNexthopV4(h); err != nil {
 			return nil, err
 		}
+		nh.Hop = fib6.Nexthop{Dev: h.Dev, Weight: 1}
+		return nh, nil
 	}
+	rt := &fib6.Info{NH: fib6.Nexthop{Weight: 1}} // the fib6_nh being made
+	if err := ns.setNexthop(rt, &RouteConfig{}, h); err != nil {
+		return nil, err
+	}
+	nh.Hop = rt.NH
 	nh.path = ns.Dst.NewShared(nh.Hop)
 	return nh, nil
+}
+
+// checkNexthopV4 models fib_check_nh for an IPv4 nexthop h: a gateway
+// cannot be reached here (EINVAL "Nexthop has invalid gateway"); without
+// one (fib_check_nh_nongw) onlink is refused and the device (lo for a
+// blackhole) must be up.
+func (ns *Netns) checkNexthopV4(h NH) error {
+	switch {
+	case h.Gw.IsValid():
+		return errNHv4Gw
+	case h.Onlink:
+		return errNHPervasive
+	case !ns.DevByIndex(h.Dev).Up:
+		return errNHv4DevDown
+	}
+	return nil
 }
 
 // apply sets the timers a request gave.
@@ -384,13 +423,15 @@ func (p *ResParams) apply(c ResConfig) {
 // or through a group) must accept new; a single nexthop takes new's
 // device and gateway, its old fib6_nh and dsts going; a group takes new's
 // members (a resilient one its timers, its bucket count fixed). The
-// routes follow, each with a fresh serial number (nh_rt_cache_flush).
+// routes follow (followNexthop), then nh_rt_cache_flush runs
+// (rtCacheFlush).
 func (ns *Netns) replaceNexthop(old, nh *Nexthop, c *NexthopConfig) error {
 	if err := ns.checkReplace(old, nh, c); err != nil {
 		ns.releasePath(nh)
 		return err
 	}
 	old.Protocol = nh.Protocol
+	replaced := old.Group
 	if old.IsGroup() {
 		old.Group = nh.Group
 		old.Res.apply(c.Res)
@@ -398,8 +439,26 @@ func (ns *Netns) replaceNexthop(old, nh *Nexthop, c *NexthopConfig) error {
 		ns.releasePath(old)
 		old.Family, old.Blackhole, old.Hop, old.path = nh.Family, nh.Blackhole, nh.Hop, nh.path
 	}
-	ns.refreshRoutes(old)
+	ns.followNexthop(old)
+	ns.rtCacheFlush(old, replaced)
 	return nil
+}
+
+// rtCacheFlush models nh_rt_cache_flush after nh was replaced: the routes
+// using nh itself (not those using it through a group) get a fresh
+// serial number (fib6_update_sernum), which moves the genid the per-CPU
+// copies of every nexthop object's paths are checked against; when nh is
+// a group, the per-CPU copies of the members it had before (replaced)
+// are released (fib6_nh_release_dsts).
+func (ns *Netns) rtCacheFlush(nh *Nexthop, replaced []GroupEntry) {
+	for _, rt := range ns.routesUsing(nh) {
+		ns.FIB.UpdateSernum(rt)
+	}
+	for _, m := range replaced {
+		if m.NH.path != nil {
+			m.NH.path.ReleaseDsts()
+		}
+	}
 }
 
 // checkReplace models the checks of replace_nexthop,
@@ -477,7 +536,8 @@ func (ns *Netns) removeNexthop(nh *Nexthop) {
 
 // removeGroupEntry models remove_nh_grp_entry: the member leaves the
 // group, which is removed when it was the last one; the group's routes
-// follow its new members.
+// follow its new members (no serial number changes: the other members'
+// per-CPU copies stay valid).
 func (ns *Netns) removeGroupEntry(g, member *Nexthop) {
 	if len(g.Group) == 1 {
 		ns.removeNexthop(g)
@@ -490,7 +550,7 @@ func (ns *Netns) removeGroupEntry(g, member *Nexthop) {
 		}
 	}
 	g.Group = rest
-	ns.refreshRoutes(g)
+	ns.followNexthop(g)
 }
 
 // releasePath models fib6_nh_release for a nexthop object's fib6_nh.
@@ -528,15 +588,12 @@ func (ns *Netns) routesUsing(nh *Nexthop) []*fib6.Info {
 	return rs
 }
 
-// refreshRoutes brings the routes using nh, directly or through a group,
-// in line with its new definition: their hop mirror is the object's, and
-// each gets a fresh serial number (nh_rt_cache_flush), which also moves
-// the genid the paths' per-CPU copies are checked against.
-func (ns *Netns) refreshRoutes(nh *Nexthop) {
+// followNexthop brings the routes using nh, directly or through a group,
+// in line with its new definition: their hop mirror is the object's.
+func (ns *Netns) followNexthop(nh *Nexthop) {
 	for _, u := range append([]*Nexthop{nh}, ns.groupsOf(nh)...) {
 		for _, rt := range ns.routesUsing(u) {
 			rt.NH = u.mirror()
-			ns.FIB.UpdateSernum(rt)
 		}
 	}
 }
@@ -608,17 +665,24 @@ func (ns *Netns) routeWithNexthop(rt *fib6.Info, c *RouteConfig) error {
 
 // Path models fib6_select_path for a route a lookup of flow fk found:
 // the hop the lookup uses. A route with its own fib6_nh uses it; one with
-// a nexthop object uses the object, or for a group the member
-// nexthop_select_path picks with the flow's multipath hash.
+// a nexthop object uses the object's (pathObject).
 func (ns *Netns) Path(rt *fib6.Info, fk FlowKeys) fib6.Nexthop {
-	nh := ns.nh.byID[rt.NHID()]
-	switch {
-	case nh == nil:
-		return rt.NH
-	case nh.IsGroup():
-		return selectPath(nh, ns.MultipathHash(fk)).Hop
+	if p := ns.pathObject(rt, fk); p != nil {
+		return p.Hop
 	}
-	return nh.Hop
+	return rt.NH
+}
+
+// pathObject is the single nexthop object fib6_select_path takes for a
+// route using a nexthop object: the object, or for a group the member
+// nexthop_select_path picks with the flow's multipath hash; nil for a
+// route with its own fib6_nh.
+func (ns *Netns) pathObject(rt *fib6.Info, fk FlowKeys) *Nexthop {
+	nh := ns.nh.byID[rt.NHID()]
+	if nh != nil && nh.IsGroup() {
+		return selectPath(nh, ns.MultipathHash(fk))
+	}
+	return nh
 }
 
 // selectPath models nexthop_select_path_hthr for group g and flow hash
@@ -654,8 +718,13 @@ func (ns *Netns) ResultType(rt *fib6.Info) uint8 {
 }
 
 // polRoute is the dst ip6_pol_route hands out on cpu for a lookup of
-// daddr that found rt, through the path fib6_select_path chose
-// (dst.Ops.PolRouteHop).
-func (ns *Netns) polRoute(cpu int, rt *fib6.Info, daddr netip.Addr, knownNH bool) *dst.Entry {
-	return ns.Dst.PolRouteHop(cpu, rt, ns.Path(rt, FlowKeys{Dst: daddr}), daddr, knownNH)
+// flow fk that found rt, through the path fib6_select_path chose: the
+// fib6_nh of the nexthop object it took (dst.Ops.PolRoutePath; members
+// with the same device and gateway are distinct paths), or the route's
+// own (dst.Ops.PolRouteHop).
+func (ns *Netns) polRoute(cpu int, rt *fib6.Info, fk FlowKeys, knownNH bool) *dst.Entry {
+	if p := ns.pathObject(rt, fk); p != nil && p.path != nil {
+		return ns.Dst.PolRoutePath(cpu, rt, p.path, fk.Dst, knownNH)
+	}
+	return ns.Dst.PolRouteHop(cpu, rt, rt.NH, fk.Dst, knownNH)
 }

@@ -16,6 +16,7 @@ func nhNamespace(t *testing.T) *Netns {
 	if err := ns.AddVeth("va", [6]byte{2, 0, 0, 0, 0, 1}, "vb", [6]byte{2, 0, 0, 0, 0, 2}); err != nil {
 		t.Fatal(err)
 	}
+	ns.SetLinkUp(ns.Dev("lo"), true) // blackhole nexthops go through it
 	ns.SetLinkUp(ns.Dev("va"), true)
 	ns.SetLinkUp(ns.Dev("vb"), true)
 	if err := ns.AddAddr(ns.Dev("va"), netip.MustParsePrefix("2001:db8:1::1/64"), true); err != nil {
@@ -79,21 +80,21 @@ func TestNexthopPcpuGenid(t *testing.T) {
 	a := nhRoute(t, ns, "2001:db8:2::/64", 1, 0)
 	b := nhRoute(t, ns, "2001:db8:3::/64", 1, 0)
 	da, db := netip.MustParseAddr("2001:db8:2::2"), netip.MustParseAddr("2001:db8:3::3")
-	e1 := ns.polRoute(0, a, da, false)
+	e1 := ns.polRoute(0, a, FlowKeys{Dst: da}, false)
 	defer e1.Release()
-	e2 := ns.polRoute(0, b, db, false)
+	e2 := ns.polRoute(0, b, FlowKeys{Dst: db}, false)
 	defer e2.Release()
 	if e2 != e1 || e2.From != a {
 		t.Fatalf("route b got its own copy or another route: same=%v from=%v", e2 == e1, e2.From)
 	}
 	a.Table.Del(a)
-	e3 := ns.polRoute(0, b, db, false)
+	e3 := ns.polRoute(0, b, FlowKeys{Dst: db}, false)
 	defer e3.Release()
 	if e3 != e1 || e3.From != nil {
 		t.Fatalf("after deleting a: same=%v from=%v, want the same copy without a route", e3 == e1, e3.From)
 	}
 	nhRoute(t, ns, "2001:db8:4::/64", 2, 0) // a new serial number
-	e4 := ns.polRoute(0, b, db, false)
+	e4 := ns.polRoute(0, b, FlowKeys{Dst: db}, false)
 	defer e4.Release()
 	if e4 == e1 || e4.From != b || e1.Obsolete != dst.ObsoleteDead {
 		t.Fatalf("after the genid moved: new=%v from=%v", e4 != e1, e4.From)

@@ -231,7 +231,7 @@ func (ns *Netns) routeInfoCreate(c *RouteConfig, h NH) (*fib6.Info, error) {
 	if c.NHID == 0 && fib6IsReject(c, ns.DevByIndex(rt.NH.Dev)) {
 		rt.Flags = fib6.RTF_REJECT | fib6.RTF_NONEXTHOP
 	}
-	if c.PrefSrc.IsValid() {
+	if c.PrefSrc.IsValid() && !c.PrefSrc.IsUnspecified() { // RTA_PREFSRC :: is no source
 		if !ns.chkAddr(c.PrefSrc, ns.DevByIndex(rt.NH.Dev)) {
 			fib6.ReleaseLwt(rt)
 			return nil, errBadPrefSrc
@@ -531,11 +531,34 @@ func (ns *Netns) LookupFlow(daddr netip.Addr, fl fib6.Flow) (*fib6.Info, *fib6.T
 	return ns.lookup(FlowKeys{Dst: daddr}, fl)
 }
 
-// LookupKeys is LookupFlow for a flow with more keys (source address,
-// protocol, ports), which the multipath hash may read to choose among
-// the members of an ECMP route (SelectPath).
+// LookupKeys models the lookup inet6_rtm_getroute makes for `ip -6 route
+// get`: LookupFlow for a flow with more keys (source address, protocol,
+// ports), which the multipath hash may read to choose among the members
+// of an ECMP route (SelectPath), answered by the dst ip6_pol_route hands
+// out (on the host's CPU, Host.CPU): its error, else the route it was made from
+// (rt->from). A route with its own fib6_nh answers for itself (its
+// per-CPU copies go with it). A route using a nexthop object may get a
+// per-CPU copy that another route sharing the object's path made: that
+// route answers, and its type gives the error (a prohibit route after a
+// unicast one answers as the unicast one); a copy whose route was
+// deleted since (fib6_drop_pcpu_from left it without one, until the
+// genid moves and the copy is made again) answers ENETUNREACH. With an
+// error the route returned is the one the lookup selected. Other errors
+// are Lookup's.
 func (ns *Netns) LookupKeys(fk FlowKeys, fl fib6.Flow) (*fib6.Info, *fib6.Table, error) {
-	return ns.lookup(fk, fl)
+	rt, t, err := ns.lookup(fk, fl)
+	if rt == nil || rt.NHID() == 0 {
+		return rt, t, err
+	}
+	e := ns.polRoute(ns.host.CPU, rt, fk, false)
+	defer e.Release()
+	switch {
+	case rejectErr(e.Type) != nil:
+		return rt, t, rejectErr(e.Type)
+	case e.From == nil:
+		return nil, nil, errno.ENETUNREACH
+	}
+	return e.From, e.From.Table, nil
 }
 
 // lookup is Lookup for the flow fk through the policy rules

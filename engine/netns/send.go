@@ -51,7 +51,7 @@ func (ns *Netns) sendOne(n lwtunnel.Net, daddr, saddr netip.Addr, cpu int) error
 	if !saddr.IsValid() {
 		saddr, _ = ns.SourceAddr(daddr, ns.DevByIndex(rt.NH.Dev))
 	}
-	e := ns.polRoute(cpu, rt, daddr, false)
+	e := ns.polRoute(cpu, rt, FlowKeys{Dst: daddr}, false)
 	skb := &lwtunnel.Skb{Protocol: lwtunnel.EthPIPv6, Data: udpPacket(saddr, daddr), Dst: e, CPU: cpu}
 	err = e.Output(n, skb)
 	skb.Dst.Release()

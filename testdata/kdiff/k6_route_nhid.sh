@@ -10,6 +10,7 @@ ip link set va up
 ip link set vb up
 ip -6 addr add 2001:db8:1::1/64 dev va nodad
 sleep 3  # let the kernel finish bringing IPv6 up on va (carrier, link-local)
+sysctl -qw net.ipv4.fib_multipath_hash_seed=2  # the gets of groups 10 and 12 take different members: no shared per-CPU copy
 ip -6 nexthop add id 1 via 2001:db8:1::2 dev va
 ip -6 nexthop add id 2 via 2001:db8:1::3 dev va
 ip -6 nexthop add id 3 via 2001:db8:1::3 dev va

@@ -26,6 +26,7 @@ var commandHelps = []commandHelp{
 	{"udp", "udp DST size N", "one UDP datagram through routers in other namespaces (ip netns exec NS udp ...)"},
 	{"ra", "ra IFNAME [lifetime S] [pio P/L,V,P[,LA]]... [rio P/L,LT[,PRF]]...", "one Router Advertisement out of IFNAME"},
 	{"cat", "cat /proc/net/rt6_stats", "the kernel's route counters"},
+	{"taskset", "taskset -c CPU COMMAND ...", "run a command on one CPU (its per-CPU route copies)"},
 	{"echo", "echo WORDS", "print the words"},
 	{"true", "true", "exit status 0"},
 	{"false", "false", "exit status 1"},
