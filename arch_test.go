@@ -21,7 +21,8 @@ var engineOrder = map[string]int{
 	"engine/fib6":     2, "engine/ila": 2,
 	"engine/gc": 3, "engine/dst": 3,
 	"engine/netns":    4,
-	"engine/iproute2": 5,
+	"engine/world":    5,
+	"engine/iproute2": 6,
 }
 
 // forbidden lists, per package prefix, imports that must not appear.
@@ -129,6 +130,7 @@ func violation(dir, imp string) string {
 func TestViolationCatchesBadImports(t *testing.T) {
 	for _, c := range [][2]string{
 		{"engine/fib6", "fib6lab/engine/netns"},
+		{"engine/world", "fib6lab/engine/iproute2"},
 		{"engine/gc", "time"},
 		{"engine/trace", "fib6lab/engine/errno"},
 		{"engine/netns", "github.com/hajimehoshi/ebiten/v2"},

@@ -241,6 +241,12 @@ func (t *Table) mayRemoveGCList(rt *Info) {
 	t.RemoveGCList(rt)
 }
 
+// MayRemoveGCList models fib6_may_remove_gc_list for a route whose expiry
+// its caller just cleared (a Router Advertisement making a route
+// permanent): off the GC list, unless the owner's Net.MayRemoveGCList
+// hook keeps it there while its exceptions still need aging.
+func (t *Table) MayRemoveGCList(rt *Info) { t.mayRemoveGCList(rt) }
+
 // duplicateNexthop models rt6_duplicate_nexthop: routes using nexthop
 // objects are duplicates when they use the same one (a route with an
 // object never duplicates one without); inline nexthops when they have

@@ -9,6 +9,10 @@ import (
 // RTPROT_KERNEL is the protocol of routes the kernel makes itself.
 const RTPROT_KERNEL = 2
 
+// RTPROT_RA is the protocol of routes learned from Router Advertisements
+// (default routers and Route Information options).
+const RTPROT_RA = 9
+
 // NewNet returns the routing state of a fresh namespace: fib6_null_entry
 // and the main (254) and local (255) tables, as fib6_net_init and
 // fib6_tables_init create them.

@@ -28,37 +28,30 @@ type addrFilter struct {
 	withLinks bool // the link lines print (not with -o nor a label)
 }
 
-// IFA_F_* flags, in the order iproute2 prints and parses them
-// (ifa_flag_data), with their names.
-var ifaFlags = []struct {
-	name string
-	mask uint32
-}{
-	{"secondary", 0x01}, {"temporary", 0x01}, {"nodad", 0x02}, {"optimistic", 0x04},
-	{"dadfailed", 0x08}, {"home", 0x10}, {"deprecated", 0x20}, {"tentative", 0x40},
-	{"permanent", 0x80}, {"mngtmpaddr", 0x100}, {"noprefixroute", 0x200},
-	{"autojoin", 0x400}, {"stable-privacy", 0x800},
-}
-
+// IFA_F_* flags the model's addresses carry (ifaFlags has them all).
 const (
 	ifaNoDAD         = 0x02
+	ifaHome          = 0x10
+	ifaDeprecated    = 0x20
 	ifaTentative     = 0x40
 	ifaPermanent     = 0x80
+	ifaManageTmpAddr = 0x100
 	ifaNoPrefixRoute = 0x200
 )
 
-// addrFlagBits is an address's IFA_F_* flags: every address here is
-// permanent (added by hand or by addrconf for a link-local).
+// addrFlagBits is an address's IFA_F_* flags.
 func addrFlagBits(a *netns.Addr) uint32 {
-	f := uint32(ifaPermanent)
-	if a.NoDAD {
-		f |= ifaNoDAD
-	}
-	if a.Tentative {
-		f |= ifaTentative
-	}
-	if a.NoPrefixRoute {
-		f |= ifaNoPrefixRoute
+	var f uint32
+	for _, b := range []struct {
+		set  bool
+		mask uint32
+	}{
+		{a.NoDAD, ifaNoDAD}, {a.Home, ifaHome}, {a.Deprecated, ifaDeprecated}, {a.Tentative, ifaTentative},
+		{a.Permanent, ifaPermanent}, {a.ManageTempAddr, ifaManageTmpAddr}, {a.NoPrefixRoute, ifaNoPrefixRoute},
+	} {
+		if b.set {
+			f |= b.mask
+		}
 	}
 	return f
 }
@@ -230,12 +223,18 @@ func (f *addrFilter) printDevice(p *printer, o ipOpts, d *netns.Device, as []*ne
 func (f *addrFilter) printLink(p *printer, o ipOpts, d *netns.Device) {
 	full := f.dev != nil // RTM_GETLINK answer, not the AF_INET6 dump
 	p.uint("ifindex", "%d: ", uint64(d.Index))
-	if d.Peer != nil {
-		p.str("link", "", d.Peer.Name)
+	name, mdown := linkName6(d)
+	switch {
+	case d.Peer == nil || d.Peer.Index == d.Index && d.Peer.Net() == d.Net():
+	case full && d.Peer.Net() != d.Net(): // IFLA_LINK_NETNSID: the peer's ifindex only
+		name, mdown = fmt.Sprintf("%s@if%d", d.Name, d.Peer.Index), false
+		p.uint("link_index", "", uint64(d.Peer.Index))
+	default:
+		p.str("link", "", strings.TrimPrefix(name, d.Name+"@"))
 	}
 	p.str("ifname", "", d.Name)
-	p.text(linkName(d) + ": ")
-	p.strList("flags", "<%s> ", linkFlagList(d))
+	p.text(name + ": ")
+	p.strList("flags", "<%s> ", linkFlagList(d, mdown))
 	p.uint("mtu", "mtu %d ", uint64(linkMTU(d)))
 	if full {
 		p.str("qdisc", "qdisc %s ", "noqueue")
@@ -315,22 +314,43 @@ func (f *addrFilter) printAddr(p *printer, d *netns.Device, a *netns.Addr) {
 	}
 	p.str("scope", "scope %s ", a.Scope())
 	flags := addrFlagBits(a)
-	for _, fl := range ifaFlags {
+	for _, fl := range ifaFlags { // print_ifa_flags
 		switch {
-		case fl.mask == ifaPermanent || fl.name == "secondary" || flags&fl.mask == 0:
+		case fl.mask == ifaPermanent:
+			if flags&fl.mask == 0 {
+				p.flag("dynamic")
+			}
+		case fl.name == "secondary" || flags&fl.mask == 0:
 		default:
 			p.flag(fl.name)
 		}
 	}
-	p.text(p.nl + "       valid_lft ")
-	p.uint("valid_life_time", "", infinityLifeTime)
-	p.text("forever preferred_lft ")
-	p.uint("preferred_life_time", "", infinityLifeTime)
-	p.text("forever\n")
+	valid, pref := a.Lifetimes(d.Net().Now(), d.Net().HZ)
+	p.text(p.nl + "       ")
+	printLifetime(p, "valid", valid, false)
+	p.text(" ")
+	printLifetime(p, "preferred", pref, a.Deprecated)
+	p.text("\n")
 }
 
-// infinityLifeTime is INFINITY_LIFE_TIME, an address's "forever".
-const infinityLifeTime = 0xffffffff
+// printLifetime prints a lifetime as print_addrinfo does: `forever`
+// (INFINITY_LIFE_TIME in JSON), or seconds, signed for the preferred
+// lifetime of a deprecated address.
+func printLifetime(p *printer, key string, v uint32, signed bool) {
+	word := map[string]string{"valid": "valid_lft", "preferred": "preferred_lft"}[key]
+	switch {
+	case v == netns.InfinityLifeTime:
+		p.uint(key+"_life_time", "", uint64(v))
+		p.text(word + " forever")
+	case signed:
+		if p.w != nil {
+			p.w.intField(key+"_life_time", int64(int32(v)))
+		}
+		p.text(fmt.Sprintf("%s %dsec", word, int32(v)))
+	default:
+		p.uint(key+"_life_time", word+" %dsec", uint64(v))
+	}
+}
 
 // addrFlush models `ip -6 address flush FILTER` (ipaddr_flush): rounds
 // of a dump and an RTM_DELADDR for every selected address until a dump

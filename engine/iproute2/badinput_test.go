@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -153,7 +154,8 @@ func parseBadResults(t testing.TB, src string) []badResult {
 }
 
 // runBadKernel runs line as the only line of a bash script in a fresh
-// namespace set up with the preamble, and returns the state dumps before
+// namespace set up with the preamble (testdata/kshim first on PATH for
+// the event commands `udp` and `ra`), and returns the state dumps before
 // and after, the line's output and exit status.
 func runBadKernel(i int, line string) (before string, r badResult, err error) {
 	name := fmt.Sprintf("fib6lab-bad-%d-%d", os.Getpid(), i)
@@ -161,8 +163,13 @@ func runBadKernel(i int, line string) (before string, r badResult, err error) {
 		return "", r, fmt.Errorf("ip netns add: %v %s", err, out)
 	}
 	defer exec.Command("ip", "netns", "del", name).Run()
+	shims, err := filepath.Abs("../../testdata/kshim")
+	if err != nil {
+		return "", r, err
+	}
 	bash := func(script string) (string, int) {
 		cmd := exec.Command("ip", "netns", "exec", name, "bash")
+		cmd.Env = append(os.Environ(), "PATH="+shims+string(os.PathListSeparator)+os.Getenv("PATH"))
 		cmd.Stdin = strings.NewReader(script)
 		out, err := cmd.CombinedOutput()
 		var ee *exec.ExitError
@@ -237,7 +244,7 @@ func engineDump(ns *netns.Netns) string {
 func snapshot(ns *netns.Netns) string {
 	var b strings.Builder
 	for _, d := range ns.Devices() {
-		fmt.Fprintf(&b, "dev %d %s %s %x up=%v dis=%d carrier=%v\n", d.Index, d.Name, d.Kind, d.MAC, d.Up, d.DisableIPv6, d.Carrier())
+		fmt.Fprintf(&b, "dev %d %s %s %x up=%v dis=%d carrier=%v\n", d.Index, d.Name, d.Kind, d.MAC, d.Up, d.DisableIPv6(), d.Carrier())
 		for _, a := range d.Addrs {
 			fmt.Fprintf(&b, "  addr %v nodad=%v tent=%v\n", a.Prefix, a.NoDAD, a.Tentative)
 		}

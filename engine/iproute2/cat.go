@@ -10,7 +10,8 @@ import (
 // catProcSys models cat(1) reading a file of the modelled /proc/sys
 // (path starts with procSys): its value and a newline, or cat's
 // complaint with status 1 for a missing file, a directory, or a
-// write-only file (route/flush, mode 0200: "Permission denied").
+// write-only file (route/flush, mode 0200: "Permission denied"), or an
+// unreadable one (conf/DEV/stable_secret before it is set: EIO).
 func catProcSys(ns *netns.Netns, path string, out io.Writer) int {
 	f, err := (&sysctlRun{ns: ns}).stat(path)
 	switch {
@@ -19,6 +20,8 @@ func catProcSys(ns *netns.Netns, path string, out io.Writer) int {
 		err = "Is a directory"
 	case f.writeOnly:
 		err = "Permission denied"
+	case f.unreadable:
+		err = "Input/output error"
 	}
 	if err != "" {
 		fmt.Fprintf(out, "cat: %s: %s\n", path, err)

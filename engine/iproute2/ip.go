@@ -72,7 +72,7 @@ var ipObjects = []object{
 	{"link", runLink}, {"l2tp", nil}, {"fou", nil}, {"ila", nil}, {"macsec", nil},
 	{"tunnel", nil}, {"tunl", nil}, {"tuntap", nil}, {"tap", nil}, {"token", nil},
 	{"tcpmetrics", nil}, {"tcp_metrics", nil}, {"monitor", nil}, {"xfrm", nil},
-	{"mroute", nil}, {"mrule", nil}, {"netns", nil}, {"netconf", nil}, {"vrf", nil},
+	{"mroute", nil}, {"mrule", nil}, {"netns", runNetns}, {"netconf", nil}, {"vrf", nil},
 	{"sr", nil}, {"nexthop", runNexthop}, {"mptcp", nil}, {"ioam", nil}, {"stats", nil},
 }
 
@@ -96,6 +96,17 @@ func runIP(sh *Shell, args []string, out io.Writer) int {
 			o.stats++
 		case matches(opt, "details"):
 			o.details = true
+		case matches(opt, "netns"): // netns_switch: the rest of the command runs there
+			name := "(null)"
+			if len(args) > 1 {
+				name, args = args[1], args[1:]
+			}
+			ns := sh.World.Get(name)
+			if ns == nil {
+				fmt.Fprintf(out, "Cannot open network namespace \"%s\": No such file or directory\n", name)
+				return 255
+			}
+			defer sh.enter(ns)()
 		case matches(opt, "oneline"):
 			o.oneline = true
 		case matches(opt, "json"):

@@ -72,10 +72,15 @@ func runKernel(t *testing.T, script string) string {
 	return string(out)
 }
 
-var expiresRE = regexp.MustCompile(`expires (-?\d+)sec`)
+// lifetimeRE finds the lifetimes the comparisons allow to differ by a
+// second: a route's `expires`, an address's `valid_lft` and
+// `preferred_lft` (the kernel's own timing moves them by one between
+// runs).
+var lifetimeRE = regexp.MustCompile(`(expires|valid_lft|preferred_lft) (-?\d+)sec`)
 
-// sameOutput compares two outputs line by line with `expires` values
-// allowed to differ by one second.
+// sameOutput compares two outputs line by line with `expires`,
+// `valid_lft` and `preferred_lft` values allowed to differ by one
+// second.
 func sameOutput(want, got string) (bool, string) {
 	wl, gl := strings.Split(want, "\n"), strings.Split(got, "\n")
 	if len(wl) != len(gl) {
@@ -85,14 +90,16 @@ func sameOutput(want, got string) (bool, string) {
 		if wl[i] == gl[i] {
 			continue
 		}
-		wm, gm := expiresRE.FindAllStringSubmatch(wl[i], -1), expiresRE.FindAllStringSubmatch(gl[i], -1)
-		if len(wm) != 1 || len(gm) != 1 || expiresRE.ReplaceAllString(wl[i], "") != expiresRE.ReplaceAllString(gl[i], "") {
+		wm, gm := lifetimeRE.FindAllStringSubmatch(wl[i], -1), lifetimeRE.FindAllStringSubmatch(gl[i], -1)
+		if len(wm) == 0 || len(wm) != len(gm) || lifetimeRE.ReplaceAllString(wl[i], "$1") != lifetimeRE.ReplaceAllString(gl[i], "$1") {
 			return false, fmt.Sprintf("line %d:\n got %q\nwant %q", i+1, gl[i], wl[i])
 		}
-		a, _ := strconv.Atoi(wm[0][1])
-		b, _ := strconv.Atoi(gm[0][1])
-		if a-b > 1 || b-a > 1 {
-			return false, fmt.Sprintf("line %d: expires %d, want %d±1", i+1, b, a)
+		for j := range wm {
+			a, _ := strconv.Atoi(wm[j][2])
+			b, _ := strconv.Atoi(gm[j][2])
+			if a-b > 1 || b-a > 1 {
+				return false, fmt.Sprintf("line %d: %s %d, want %d±1", i+1, wm[j][1], b, a)
+			}
 		}
 	}
 	return true, ""

@@ -6,7 +6,7 @@ import (
 )
 
 // get_time_rtt as iproute2 6.1 on x86-64 reads it; the values are those
-// the kernel then showed (testdata/kdiff-pending/k7_route_metrics_show).
+// the kernel then showed (testdata/kdiff/k7_route_metrics_show).
 func TestGetTimeRTT(t *testing.T) {
 	for _, tc := range []struct {
 		in       string

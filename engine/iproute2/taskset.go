@@ -10,9 +10,11 @@ const errTasksetForm = "fib6lab: taskset here runs a command on one CPU: taskset
 
 // runTaskset models `taskset -c CPU COMMAND [ARG...]` (util-linux): the
 // command runs pinned to CPU, so the kernel serves its system calls on
-// that CPU and the per-CPU state they use is that CPU's (netns.Netns.CPU:
-// the per-CPU route copies of `ip -6 route get`). Unpinned commands run
-// on CPU 0. taskset's own errors: a CPU list that does not parse (status
+// that CPU and the per-CPU state they use is that CPU's (netns.Host.CPU:
+// the per-CPU route copies of `ip -6 route get`), in whichever namespace
+// the command acts (`ip -n NS`, `ip netns exec NS`; a nested bash that
+// `ip netns exec NS bash` starts stays pinned until its exit). Unpinned
+// commands run on CPU 0. taskset's own errors: a CPU list that does not parse (status
 // 1), no command ("bad usage", status 1), a command that is not a
 // program (status 127). CPU lists of several CPUs, CPU numbers the model
 // does not have (it has netns.DefaultCPUs) and the other forms (a mask,
@@ -38,8 +40,15 @@ func runTaskset(sh *Shell, args []string, out io.Writer) int {
 		fmt.Fprintf(out, "taskset: failed to execute %s: No such file or directory\n", args[2])
 		return 127
 	}
-	prev := sh.NS.CPU
-	sh.NS.CPU = int(cpu)
-	defer func() { sh.NS.CPU = prev }()
+	h, depth := sh.NS.Host(), len(sh.outer)
+	prev := h.CPU
+	h.CPU = int(cpu)
+	defer func() {
+		if len(sh.outer) > depth { // a nested bash runs on, pinned: its exit gives prev back
+			sh.outer[depth].cpu = prev
+		} else {
+			h.CPU = prev
+		}
+	}()
 	return sh.exec(args[2:], out)
 }

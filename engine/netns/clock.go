@@ -10,6 +10,7 @@ type Timer struct {
 	Armed   int64
 	pending bool
 	fires   int64
+	ns      *Netns // the namespace whose timer it is (modTimer)
 }
 
 // Fires returns the jiffy at which a pending timer will run.
@@ -48,7 +49,8 @@ const wheelLevels = 9
 // Pending models timer_pending.
 func (t *Timer) Pending() bool { return t.pending }
 
-// clock is the namespace's virtual jiffies counter and its timers.
+// clock is the host's virtual jiffies counter and the timers of all its
+// namespaces.
 type clock struct {
 	now    int64
 	timers []*Timer
@@ -60,6 +62,13 @@ type clock struct {
 // that divides it) plus five minutes of uptime, so that "0 = never" values
 // never collide with a real time.
 const InitialJiffies = 1 << 32
+
+// modTimer arms t, a timer of namespace ns, at expires on the host's
+// clock (mod_timer).
+func (ns *Netns) modTimer(t *Timer, expires int64) {
+	t.ns = ns
+	ns.clock.mod(t, expires)
+}
 
 // mod models mod_timer: (re)arm t at expires, lengthening or shortening.
 func (c *clock) mod(t *Timer, expires int64) {
@@ -102,23 +111,28 @@ func (c *clock) nextExcept(x *Timer) *Timer {
 	return first
 }
 
-// advanceTo moves the clock to `to`, running every timer that falls due
-// on the way at its own expiry time, earliest first; GC timer passes that
-// the last pass proves quiet are counted in one step (skipQuiet). A
-// callback that sets halted stops it at that time. After each timer it
-// reports one unit of work, the jiffies moved of the whole way, to Work;
-// ErrInterrupted stops it at the last timer run.
+// advanceTo moves the host's clock to `to`, running every timer of every
+// namespace that falls due on the way at its own expiry time, earliest
+// first; GC timer passes that the last pass proves quiet are counted in
+// one step (skipQuiet). A callback that sets halted stops it at that
+// time. After each timer it reports one unit of work, the jiffies moved
+// of the whole way, to ns.Work; ErrInterrupted stops it at the last timer
+// run.
 func (ns *Netns) advanceTo(to int64) error {
-	c := &ns.clock
+	c := ns.clock
 	from := c.now
 	for {
 		t := c.next()
 		if t == nil || t.fires > to {
 			break
 		}
-		if t != &ns.gcTimer {
-			ns.quiet = nil // its callback may change the tables
-		} else if skipped, err := ns.skipQuiet(from, to); skipped || err != nil {
+		owner := t.ns
+		if owner == nil {
+			owner = ns
+		}
+		if t != &owner.gcTimer {
+			owner.quiet = nil // its callback may change the tables
+		} else if skipped, err := owner.skipQuiet(from, to, ns); skipped || err != nil {
 			if err != nil {
 				return err
 			}

@@ -109,13 +109,19 @@ func (ns *Netns) Tunables() dst.Tunables {
 // LastGC returns ip6_rt_last_gc in jiffies (dst.Host).
 func (ns *Netns) LastGC() int64 { return ns.lastGC }
 
-// DevMTU returns a device's IPv6 MTU in bytes (dst.Host): its dev->mtu,
+// DevMTU returns a device's IPv6 MTU in bytes (dst.Host), as ip6_mtu
+// reads it: net.ipv6.conf.DEV.mtu (idev->cnf.mtu6, which follows the
+// device's MTU unless written), IPV6_MIN_MTU for a device without IPv6,
 // 1500 (ETH_DATA_LEN) for an unknown ifindex.
 func (ns *Netns) DevMTU(ifindex int) uint32 {
-	if d := ns.DevByIndex(ifindex); d != nil {
-		return uint32(d.MTU)
+	d := ns.DevByIndex(ifindex)
+	switch {
+	case d == nil:
+		return ethDataLen
+	case d.Conf == nil:
+		return ipv6MinMTU
 	}
-	return ethDataLen
+	return uint32(d.Conf[confMTU6])
 }
 
 // IsRouter reports whether gw's neighbour entry has NTF_ROUTER (dst.Host).

@@ -16,44 +16,17 @@ type Knob struct {
 	Set  func(value string) error
 }
 
-// Conf holds the per-interface IPv6 settings (struct ipv6_devconf) the
-// model reads beyond disable_ipv6: keep_addr_on_down (> 0: addresses
-// stay when the link goes down; the `all` value, when not 0, wins over
-// the device's). The namespace keeps one for `all` and one for
-// `default`, which a device's copies at its creation (ipv6_add_dev).
-type Conf struct {
-	KeepAddrOnDown int
-}
-
-// Knobs lists the files the namespace models beyond net/ipv6/route:
-// the multipath hash settings (net.ipv4.fib_multipath_hash_seed,
-// net.ipv6.fib_multipath_hash_policy and _fields) and keep_addr_on_down
-// of net.ipv6.conf.{all,default} and of each device with IPv6.
+// Knobs lists the files the namespace models beyond net/ipv6/route and
+// the net.ipv6.conf tree (conf.go): the multipath hash settings
+// (net.ipv4.fib_multipath_hash_seed, net.ipv6.fib_multipath_hash_policy
+// and _fields).
 func (ns *Netns) Knobs() []Knob {
 	mp := &ns.Multipath
-	knobs := []Knob{
+	return []Knob{
 		{[]string{"net", "ipv4", "fib_multipath_hash_seed"}, uintGet(&mp.UserSeed), uintSet(&mp.UserSeed, 0, math.MaxUint32)},
 		{[]string{"net", "ipv6", "fib_multipath_hash_fields"}, uintGet(&mp.Fields), uintSet(&mp.Fields, 1, hashFieldAll)},
 		{[]string{"net", "ipv6", "fib_multipath_hash_policy"}, uintGet(&mp.Policy), uintSet(&mp.Policy, 0, 3)},
 	}
-	confs := []struct {
-		name string
-		c    *Conf
-	}{{"all", &ns.ConfAll}, {"default", &ns.ConfDefault}}
-	for _, d := range ns.devs {
-		if d.HasIPv6() {
-			confs = append(confs, struct {
-				name string
-				c    *Conf
-			}{d.Name, &d.Conf})
-		}
-	}
-	for _, c := range confs {
-		k := &c.c.KeepAddrOnDown
-		knobs = append(knobs, Knob{[]string{"net", "ipv6", "conf", c.name, "keep_addr_on_down"},
-			func() string { return strconv.Itoa(*k) }, intSet(k)})
-	}
-	return knobs
 }
 
 // KeepAddrOnDown models the aggregation addrconf_ifdown makes for a
@@ -61,9 +34,9 @@ func (ns *Netns) Knobs() []Knob {
 // keep_addr_on_down when it is not 0, else the device's own; the
 // addresses are kept when that is above 0.
 func (ns *Netns) KeepAddrOnDown(d *Device) bool {
-	v := ns.ConfAll.KeepAddrOnDown
-	if v == 0 {
-		v = d.Conf.KeepAddrOnDown
+	v := ns.Conf.All[confKeepAddrOnDown]
+	if v == 0 && d.Conf != nil {
+		v = d.Conf[confKeepAddrOnDown]
 	}
 	return v > 0
 }

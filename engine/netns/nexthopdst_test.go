@@ -12,8 +12,8 @@ import (
 // getRoute is `ip -6 route get` of daddr on cpu: the route that answers.
 func getRoute(t *testing.T, ns *Netns, cpu int, daddr string) (*fib6.Info, error) {
 	t.Helper()
-	ns.CPU = cpu
-	defer func() { ns.CPU = 0 }()
+	ns.Host().CPU = cpu
+	defer func() { ns.Host().CPU = 0 }()
 	rt, _, err := ns.LookupKeys(FlowKeys{Dst: netip.MustParseAddr(daddr)}, fib6.Flow{})
 	return rt, err
 }

@@ -63,32 +63,36 @@ func (ns *Netns) syncDownDev(d *Device, unregister bool) {
 // ifdown models addrconf_ifdown(d, unregister): the routes through d go
 // (rt6_disable_ip), then its addresses, except, when d only goes down
 // with IPv6 enabled and keep_addr_on_down applies, its permanent
-// addresses that are neither link-local nor loopback: those stay,
+// (IFA_F_PERMANENT) addresses that are neither link-local nor loopback: those stay,
 // tentative again unless nodad, without their routes until the device
 // is up again (fixupPermanentAddr). Preferred sources are not cleared.
 func (ns *Netns) ifdown(d *Device, unregister bool) {
 	ns.syncDownDev(d, unregister)
-	keep := !unregister && d.DisableIPv6 == 0 && ns.KeepAddrOnDown(d)
+	keep := !unregister && d.DisableIPv6() == 0 && ns.KeepAddrOnDown(d)
 	var kept []*Addr
 	for _, ifa := range d.Addrs {
 		ns.clock.del(&ifa.dad)
 		a := ifa.Prefix.Addr()
-		if keep && !a.IsLinkLocalUnicast() && !a.IsLoopback() {
+		if keep && ifa.Permanent && !a.IsLinkLocalUnicast() && !a.IsLoopback() {
 			ifa.Tentative = !ifa.NoDAD
 			kept = append(kept, ifa)
 		}
 	}
-	d.Addrs = kept
+	d.Addrs, d.anycast = kept, nil // kept or not, addresses leave their anycast addresses
 }
 
 // fixupPermanentAddr models fixup_permanent_addr on NETDEV_UP for an
 // address that was configured while the device was down or kept over a
-// down: its local route comes back unless it is tentative (DAD adds it
+// down (permanent addresses only): its local route (and anycast address
+// on a forwarding device) comes back unless it is tentative (DAD adds it
 // then) or still there, and its prefix route unless noprefixroute.
 func (ns *Netns) fixupPermanentAddr(d *Device, ifa *Addr) {
+	if !ifa.Permanent { // addrconf_permanent_addr: IFA_F_PERMANENT only
+		return
+	}
 	host := netip.PrefixFrom(ifa.Prefix.Addr(), 128)
 	if !ifa.Tentative && ns.kernelRoute(fib6.RT_TABLE_LOCAL, host, d, 0) == nil {
-		ns.addLocalRoute(d, ifa)
+		ns.addrUsable(d, ifa)
 	}
 	ns.addPrefixRoute(d, ifa)
 }
@@ -105,10 +109,9 @@ func (ns *Netns) changeMTU(d *Device) {
 		ns.stopIPv6(d)
 	case d.HasIPv6():
 		ns.rt6MTUChange(d)
-		d.mtu6 = d.MTU
+		d.Conf[confMTU6] = int64(d.MTU)
 	default:
-		d.noIdev, d.mtu6 = false, d.MTU
-		d.DisableIPv6, d.Conf = 0, ns.ConfDefault
+		ns.newDevConf(d)
 		ns.syncIPv6(d)
 	}
 }
@@ -128,7 +131,7 @@ func (ns *Netns) stopIPv6(d *Device) {
 		return
 	}
 	ns.addrconfDown(d, true)
-	d.noIdev = true
+	d.Conf = nil
 }
 
 // rt6MTUChange models rt6_mtu_change(d, mtu) with fib6_nh_mtu_change:
@@ -140,7 +143,7 @@ func (ns *Netns) stopIPv6(d *Device) {
 // operation (trace.OpMTUChange) with a RouteMTU event per route changed;
 // the walk over every route (fib6_clean_all) is not traced.
 func (ns *Netns) rt6MTUChange(d *Device) {
-	mtu, old := uint32(d.MTU), uint32(d.mtu6)
+	mtu, old := uint32(d.MTU), uint32(d.IPv6MTU())
 	follows := func(v uint32) bool { return v != 0 && (v >= mtu || v == old) }
 	tr, root := ns.FIB.Trace, uint32(0)
 	if t := ns.FIB.Table(fib6.RT_TABLE_MAIN); t != nil {

@@ -304,7 +304,7 @@ func (ns *Netns) setNexthop(rt *fib6.Info, c *RouteConfig, h NH) error {
 	if dev == nil {
 		return errno.ENODEV
 	}
-	if dev.DisableIPv6 != 0 {
+	if dev.DisableIPv6() != 0 {
 		return errDevNoIPv6
 	}
 	if !dev.Up {
@@ -535,7 +535,7 @@ func (ns *Netns) LookupFlow(daddr netip.Addr, fl fib6.Flow) (*fib6.Info, *fib6.T
 // get`: LookupFlow for a flow with more keys (source address, protocol,
 // ports), which the multipath hash may read to choose among the members
 // of an ECMP route (SelectPath), answered by the dst ip6_pol_route hands
-// out (on ns.CPU): its error, else the route it was made from
+// out (on the host's CPU, Host.CPU): its error, else the route it was made from
 // (rt->from). A route with its own fib6_nh answers for itself (its
 // per-CPU copies go with it). A route using a nexthop object may get a
 // per-CPU copy that another route sharing the object's path made: that
@@ -550,7 +550,7 @@ func (ns *Netns) LookupKeys(fk FlowKeys, fl fib6.Flow) (*fib6.Info, *fib6.Table,
 	if rt == nil || rt.NHID() == 0 {
 		return rt, t, err
 	}
-	e := ns.polRoute(ns.CPU, rt, fk, false)
+	e := ns.polRoute(ns.host.CPU, rt, fk, false)
 	defer e.Release()
 	switch {
 	case rejectErr(e.Type) != nil:
@@ -593,71 +593,4 @@ func rejectErr(typ uint8) error {
 		return errno.EINVAL
 	}
 	return nil
-}
-
-// SourceAddr models ipv6_dev_get_saddr for a destination reached through
-// device out: among usable (not tentative) addresses, prefer the same
-// address, a scope matching the destination's, the outgoing device, then
-// the longest common prefix. It reports false when none is usable.
-func (ns *Netns) SourceAddr(daddr netip.Addr, out *Device) (netip.Addr, bool) {
-	var best netip.Addr
-	bestScore := -1
-	for _, d := range ns.devs {
-		for _, ifa := range d.Addrs {
-			a := ifa.Prefix.Addr()
-			if ifa.Tentative || (a.IsLinkLocalUnicast() && d != out) {
-				continue
-			}
-			if s := saddrScore(a, daddr, d == out); s > bestScore {
-				best, bestScore = a, s
-			}
-		}
-	}
-	return best, bestScore >= 0
-}
-
-func saddrScore(a, daddr netip.Addr, onOut bool) int {
-	if a == daddr {
-		return 1 << 20
-	}
-	s := 0
-	if addrScope(a) == addrScope(daddr) {
-		s += 1 << 16
-	} else if addrScope(a) > addrScope(daddr) {
-		s += 1 << 15
-	}
-	if onOut {
-		s += 1 << 8
-	}
-	return s + commonPrefix(a, daddr)
-}
-
-func addrScope(a netip.Addr) int {
-	switch {
-	case a.IsLoopback():
-		return 1
-	case a.IsLinkLocalUnicast():
-		return 2
-	case a.IsMulticast():
-		return int(a.As16()[1] & 0xf)
-	}
-	return 14
-}
-
-func commonPrefix(a, b netip.Addr) int {
-	x, y := a.As16(), b.As16()
-	n := 0
-	for i := 0; i < 16; i++ {
-		d := x[i] ^ y[i]
-		if d == 0 {
-			n += 8
-			continue
-		}
-		for d&0x80 == 0 {
-			n++
-			d <<= 1
-		}
-		break
-	}
-	return n
 }

@@ -23,6 +23,8 @@ var commandHelps = []commandHelp{
 	{"send", "send DST [count N] | send raw DST [count N]", "UDP packets through the output path / a raw-socket flood"},
 	{"ptb", "ptb DST mtu M [count N]", "ICMPv6 Packet Too Big: a PMTU exception"},
 	{"redirect", "redirect DST to TARGET", "ICMPv6 redirect: a redirect exception"},
+	{"udp", "udp DST size N", "one UDP datagram through routers in other namespaces (ip netns exec NS udp ...)"},
+	{"ra", "ra IFNAME [lifetime S] [pio P/L,V,P[,LA]]... [rio P/L,LT[,PRF]]...", "one Router Advertisement out of IFNAME"},
 	{"cat", "cat /proc/net/rt6_stats", "the kernel's route counters"},
 	{"taskset", "taskset -c CPU COMMAND ...", "run a command on one CPU (its per-CPU route copies)"},
 	{"echo", "echo WORDS", "print the words"},
