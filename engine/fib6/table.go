@@ -55,8 +55,18 @@ func (n *Net) NewTable(id uint32) *Table {
 	root.FnFlags, root.ID = RTN_ROOT|RTN_TL_ROOT|RTN_RTINFO, n.newNodeID()
 	n.setLeaf(root, n.NullEntry)
 	t.root = root.Self
-	b := &n.buckets[id&(tableHashSize-1)]
+	h := id & (tableHashSize - 1)
+	b := &n.buckets[h]
 	*b = append([]*Table{t}, *b...)
+	// the head of bucket h comes after every table of the buckets before it
+	at := len(n.order)
+	for i, o := range n.order {
+		if o.ID&(tableHashSize-1) >= h {
+			at = i
+			break
+		}
+	}
+	n.order = append(n.order[:at], append([]*Table{t}, n.order[at:]...)...)
 	return t
 }
 
@@ -66,12 +76,15 @@ func (n *Net) Tables() []*Table { return n.AppendTables(nil) }
 
 // AppendTables appends every table, in the order of Tables, to ts and
 // returns the result: Tables without allocating when ts has room.
-func (n *Net) AppendTables(ts []*Table) []*Table {
-	for _, b := range n.buckets {
-		ts = append(ts, b...)
-	}
-	return ts
-}
+func (n *Net) AppendTables(ts []*Table) []*Table { return append(ts, n.order...) }
+
+// NumTables returns the number of tables; with TableAt it goes through
+// them in the order of Tables without building a slice (the kernel's
+// fib6_clean_all and fib6_gc_all walk the hash buckets in place).
+func (n *Net) NumTables() int { return len(n.order) }
+
+// TableAt returns table i (0 <= i < NumTables) in the order of Tables.
+func (n *Net) TableAt(i int) *Table { return n.order[i] }
 
 func (n *Net) newNodeID() uint32 { n.nextNodeID++; return n.nextNodeID }
 

@@ -262,6 +262,7 @@ type Net struct {
 
 	arena      arena
 	buckets    [tableHashSize][]*Table
+	order      []*Table // every table in dump order (the buckets concatenated)
 	sernum     uint32
 	walkers    []*Walker
 	nextNodeID uint32

@@ -49,8 +49,7 @@ func (w *Walker) SetLeaf(rt *Info) { w.leaf = rt }
 // it completes, suspends (>0) or aborts (<0). It returns Func's last
 // non-zero result, or 0 when the walk is complete.
 func (t *Table) Walk(w *Walker) int {
-	w.root, w.node, w.state, w.net = t.root, t.root, fwsL, t.net
-	t.net.walkers = append(t.net.walkers, w)
+	t.startWalk(w)
 	r := w.Continue()
 	if r <= 0 {
 		w.unlink()
@@ -58,66 +57,111 @@ func (t *Table) Walk(w *Walker) int {
 	return r
 }
 
-// Continue models fib6_walk_continue: resume a suspended walk. The
-// position is kept in locals and stored back before Func runs (Func may
-// delete routes, which moves the walker) and on return.
+// startWalk positions w at the table root and registers it with the Net.
+func (t *Table) startWalk(w *Walker) {
+	w.root, w.node, w.state, w.net = t.root, t.root, fwsL, t.net
+	t.net.walkers = append(t.net.walkers, w)
+}
+
+// Continue models fib6_walk_continue: resume a suspended walk, calling
+// Func at every node whose routes are due.
 func (w *Walker) Continue() int {
-	n := w.net
-	nodes, leaves := n.arena.nodes, n.arena.leaves
-	node, state := w.node, w.state
-	for {
-		if node == 0 {
-			w.node, w.state = node, state
-			return 0
+	for w.next() {
+		if r := w.Func(w); r != 0 {
+			return r
 		}
-		fn := &nodes[node>>chunkBits][node&chunkMask]
+		w.Count++
+	}
+	return 0
+}
+
+// next is the loop of fib6_walk_continue up to the point where it calls
+// the walker's func: it moves the walker on until it stands on an RTINFO
+// node with its leaf set (state C) and reports true, or reports false
+// when the walk is complete. The position is kept in locals and stored
+// back on return (what the caller then does may delete routes, which
+// moves the walker). NodeVisit events are built only when a recorder is
+// attached.
+func (w *Walker) next() bool {
+	n := w.net
+	traced := n.Trace != nil
+	leaves := n.arena.leaves
+	node, state, leaf, visited := w.node, w.state, w.leaf, w.Visited
+	if node == 0 {
+		return false
+	}
+	c := cursor{nodes: n.arena.nodes}
+	fn := c.at(node)
+	for {
 		switch state {
 		case fwsL:
-			w.Visited++
-			n.emit(trace.NodeVisit, fn, nil, fn.FnBit, 0)
-			if fn.Left != 0 {
+			for {
+				visited++
+				if traced {
+					n.emitVisit(fn)
+				}
+				if fn.Left == 0 {
+					break
+				}
 				node = fn.Left
-				continue
+				fn = c.at(node)
 			}
-			state = fwsR
 			fallthrough
 		case fwsR:
 			if fn.Right != 0 {
 				node, state = fn.Right, fwsL
+				fn = c.at(node)
 				continue
 			}
-			state, w.leaf = fwsC, leaves[node>>chunkBits][node&chunkMask]
+			leaf = leaves[node>>chunkBits][node&chunkMask]
 			fallthrough
 		case fwsC:
-			if w.leaf != nil && fn.FnFlags&RTN_RTINFO != 0 {
-				w.node, w.state = node, state
-				r := w.Func(w)
-				nodes, leaves = n.arena.nodes, n.arena.leaves
-				node, state = w.node, w.state
-				if r != 0 {
-					return r
-				}
-				w.Count++
-				continue
+			if leaf != nil && fn.FnFlags&RTN_RTINFO != 0 {
+				w.node, w.state, w.leaf, w.Visited = node, fwsC, leaf, visited
+				return true
 			}
-			state = fwsU
 			fallthrough
 		case fwsU:
 			if node == w.root {
-				w.node, w.state = node, state
-				return 0
+				w.node, w.state, w.leaf, w.Visited = node, fwsU, leaf, visited
+				return false
 			}
 			p := fn.Parent
-			pn := &nodes[p>>chunkBits][p&chunkMask]
+			pn := c.at(p)
 			if pn.Left == node {
 				state = fwsR
 			} else {
-				state, w.leaf = fwsC, leaves[p>>chunkBits][p&chunkMask]
+				state, leaf = fwsC, leaves[p>>chunkBits][p&chunkMask]
 			}
-			node = p
+			node, fn = p, pn
 		}
 	}
 }
+
+// cursor reads nodes of an arena, keeping the chunk it read last: a walk
+// over a compacted arena stays in one chunk for a thousand nodes, and
+// skipping the load of the chunk pointer shortens each step's chain of
+// dependent loads.
+type cursor struct {
+	nodes []*[chunkSize]Node
+	chunk *[chunkSize]Node
+	ci    NodeIdx // the index of chunk, plus one (0: none read yet)
+}
+
+// at returns node i (not 0).
+func (c *cursor) at(i NodeIdx) *Node {
+	if i>>chunkBits+1 != c.ci {
+		c.ci = i>>chunkBits + 1
+		c.chunk = c.nodes[i>>chunkBits]
+	}
+	return &c.chunk[i&chunkMask]
+}
+
+// emitVisit emits the walker's NodeVisit event for fn. It is kept out of
+// line so that the walk's loop keeps its registers when nothing records.
+//
+//go:noinline
+func (n *Net) emitVisit(fn *Node) { n.emit(trace.NodeVisit, fn, nil, fn.FnBit, 0) }
 
 // Stop unregisters a suspended walker that will not be resumed.
 func (w *Walker) Stop() { w.unlink() }

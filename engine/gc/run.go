@@ -21,9 +21,8 @@ type Run struct {
 	done bool
 
 	cleaner *fib6.Cleaner // trie walk
-	tables  []*fib6.Table // list walk: tables in dump order
-	ti      int
-	next    *fib6.Info // list walk: next entry (hlist_for_each_entry_safe)
+	ti      int           // list walk: the table walked (fib6.Net.TableAt)
+	next    *fib6.Info    // list walk: next entry (hlist_for_each_entry_safe)
 	started bool
 }
 
@@ -37,15 +36,13 @@ func Start(net *fib6.Net, s Strategy, now int64, args *Args) *Run {
 
 // Again begins another pass of r's strategy over the tables of r's net
 // at time now, as Start would, reusing r's storage: list walks timed back
-// to back then allocate nothing (a trie walk's walkers are new). r must
+// to back then allocate nothing (a trie walk's cleaner is new). r must
 // be done.
 func (r *Run) Again(now int64, args *Args) {
-	tables := r.tables[:0]
 	*r = Run{net: r.net, s: r.s, now: now, args: args}
 	op := trace.OpGCTrie
 	if r.s == GCList {
 		op = trace.OpGCList
-		r.tables = r.net.AppendTables(tables)
 	} else {
 		r.cleaner = r.net.NewCleaner(func(rt *fib6.Info) int { return r.age(rt) })
 	}
@@ -63,7 +60,11 @@ func (r *Run) Step(budget int) bool {
 		r.done = r.listStep(budget)
 		r.st.Visited = 0
 	} else {
-		r.done = r.cleaner.Step(budget)
+		if r.net.Trace == nil {
+			r.done = r.sweep(budget)
+		} else {
+			r.done = r.cleaner.Step(budget)
+		}
 		r.st.Visited = r.cleaner.Visiting()
 	}
 	if r.done {
@@ -80,9 +81,11 @@ func (r *Run) Stats() PassStats { return r.st }
 
 // listStep models fib6_gc_all: each table's tb6_gc_hlist, newest first,
 // fib6_age on every entry and fib6_del on the expired ones.
+// The tables are taken in place, in dump order, without building a
+// slice (the kernel walks its table hash in place too).
 func (r *Run) listStep(budget int) bool {
-	for ; r.ti < len(r.tables); r.ti, r.started = r.ti+1, false {
-		t := r.tables[r.ti]
+	for n := r.net; r.ti < n.NumTables(); r.ti, r.started = r.ti+1, false {
+		t := n.TableAt(r.ti)
 		if !r.started {
 			r.next, r.started = t.GCFirst(), true
 		}
@@ -92,12 +95,50 @@ func (r *Run) listStep(budget int) bool {
 			}
 			rt := r.next
 			r.next = rt.GCNext()
-			if r.net.Trace != nil {
-				r.net.Trace.Emit(trace.Event{Kind: trace.ListVisit, Route: rt.ID, Bit: rt.DstLen, Node: nodeID(rt)})
+			if n.Trace != nil {
+				n.Trace.Emit(trace.Event{Kind: trace.ListVisit, Route: rt.ID, Bit: rt.DstLen, Node: nodeID(rt)})
 			}
 			if r.age(rt) == fib6.CleanDelete {
 				t.Del(rt)
 			}
+		}
+	}
+	return true
+}
+
+// sweep is the trie walk's step when nothing records the trace: the
+// cleaner's walk driven here, each node's routes aged inline as
+// fib6_clean_node and fib6_age do, without a call through the CleanFunc,
+// the walker's func or Age for a route fib6_age leaves alone (no
+// RTF_EXPIRES, no dst state, not on a GC list). It visits, ages and
+// deletes exactly what the traced step does.
+func (r *Run) sweep(budget int) bool {
+	c, null := r.cleaner, r.net.NullEntry
+	for t := c.Start(budget); t != nil; t = c.Next() {
+		w := c.Walker()
+		rt := w.Leaf()
+		for ; rt != nil; rt = rt.Next {
+			if rt == null {
+				continue // it never ages; not a route of the table
+			}
+			c.Checked++
+			r.st.Checked++
+			if rt.Flags&fib6.RTF_EXPIRES == 0 && !rt.OnGCList() && rt.DstState() == nil {
+				continue // fib6_age: nothing to age, nothing to unlink
+			}
+			if Age(rt, r.now, r.args) {
+				r.st.Removed++
+				w.SetLeaf(rt)
+				if t.Del(rt) == nil {
+					break // the walker moved past rt; the rest of the node comes next
+				}
+			}
+		}
+		if rt == nil {
+			w.SetLeaf(nil)
+		}
+		if c.Suspend() {
+			return false
 		}
 	}
 	return true
