@@ -29,6 +29,15 @@ func (n *Net) NewCleaner(f CleanFunc) *Cleaner {
 	return &Cleaner{net: n, f: f}
 }
 
+// Reset makes c a new clean over the tables of its Net with the same
+// CleanFunc, reusing its storage; a walk in progress is abandoned.
+func (c *Cleaner) Reset() {
+	if c.w != nil {
+		c.w.Stop()
+	}
+	*c = Cleaner{net: c.net, f: c.f}
+}
+
 // Step walks until about budget more nodes have been stepped on (it
 // suspends only after a node's routes are done) or the walk is complete,
 // and reports completion.

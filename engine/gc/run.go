@@ -35,15 +35,19 @@ func Start(net *fib6.Net, s Strategy, now int64, args *Args) *Run {
 }
 
 // Again begins another pass of r's strategy over the tables of r's net
-// at time now, as Start would, reusing r's storage: list walks timed back
-// to back then allocate nothing (a trie walk's cleaner is new). r must
-// be done.
+// at time now, as Start would, reusing r's storage: passes timed back to
+// back then allocate nothing. r must be done.
 func (r *Run) Again(now int64, args *Args) {
+	c := r.cleaner
 	*r = Run{net: r.net, s: r.s, now: now, args: args}
 	op := trace.OpGCTrie
-	if r.s == GCList {
+	switch {
+	case r.s == GCList:
 		op = trace.OpGCList
-	} else {
+	case c != nil:
+		c.Reset()
+		r.cleaner = c
+	default:
 		r.cleaner = r.net.NewCleaner(func(rt *fib6.Info) int { return r.age(rt) })
 	}
 	r.net.Trace.Emit(trace.Event{Kind: trace.OpBegin, Val: int64(op)})
