@@ -92,6 +92,16 @@ type Sim struct {
 	slot     slot          // what this frame may still spend on commands
 	mem      memGauge      // the memory budget (memory.go)
 	gaps     gapMeter      // wall time between frames (frametime.go)
+	timing   LoadTiming
+	created  int64 // Nanotime when the Sim was made
+}
+
+// LoadTiming is how the page got going, from the Sim's making on:
+// when its first frame ran and when the table was in (Ready), and the
+// engine time the table load took over its frames (Table: reading the
+// shipped table, building the lanes' tries and whatever finishes them).
+type LoadTiming struct {
+	FirstFrame, Ready, Table time.Duration
 }
 
 // NewSim returns a simulation that loads its table over the next frames.
@@ -121,6 +131,7 @@ func NewSim(o Options) *Sim {
 	if o.Headline {
 		s.Headline = NewHeadline(o.Nanotime)
 	}
+	s.created = o.Nanotime()
 	s.guard(s.setup)
 	return s
 }
@@ -183,8 +194,18 @@ func (s *Sim) Frame(dt time.Duration) {
 		live, cycles := s.opts.ReadHeap()
 		s.gaps.frame(s.opts.Nanotime(), cycles)
 		s.newSlot()
+		if s.Frames == 1 {
+			s.timing.FirstFrame = time.Duration(s.opts.Nanotime() - s.created)
+		}
 		if !s.ready {
-			return s.load()
+			start := s.opts.Nanotime()
+			err := s.load()
+			end := s.opts.Nanotime()
+			s.timing.Table += time.Duration(end - start)
+			if s.ready {
+				s.timing.Ready = time.Duration(end - s.created)
+			}
+			return err
 		}
 		s.mem.observe(live, cycles, s.routes()) // the gauge counts the routes added since the last GC
 		s.work()
