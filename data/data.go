@@ -1,40 +1,165 @@
 // Package data ships the real full IPv6 routing table that fib6lab loads by
-// default: 160,147 distinct prefixes, one per line in CIDR notation,
-// gzip-compressed. It is the IPv6 part of the full-table test file of the
-// MIT-licensed Go project github.com/gaissmai/bart (a Tier-1 view); see
-// README.md in this directory.
+// default: 160,147 distinct prefixes. Its source is
+// ipv6-fulltable.txt.gz, one prefix per line in CIDR notation, the IPv6
+// part of the full-table test file of the MIT-licensed Go project
+// github.com/gaissmai/bart (a Tier-1 view); see README.md in this
+// directory. What is embedded is fulltable.bin, the same prefixes sorted
+// by address and then by length (a prefix before the prefixes inside it,
+// the order of a depth-first walk of a trie) and packed so that they load
+// without parsing text; `go generate ./data` writes it from the text file
+// (./gen), whose TestBinaryMatchesText checks that it is up to date.
 package data
 
+//go:generate go run ./gen -in ipv6-fulltable.txt.gz -out fulltable.bin
+
 import (
-	"bufio"
-	"bytes"
-	"compress/gzip"
 	_ "embed"
+	"encoding/binary"
+	"errors"
 	"fmt"
+	"io"
 	"net/netip"
 )
 
-//go:embed ipv6-fulltable.txt.gz
-var fullTableGz []byte
+//go:embed fulltable.bin
+var fullTableBin []byte
 
 // FullTableSize is the number of prefixes in the shipped table.
 const FullTableSize = 160147
 
-// FullTable returns the shipped table's prefixes in file order.
-// It fails only if the embedded file is corrupt.
+// Magic starts a binary table: its format name and version.
+const Magic = "fib6tbl1"
+
+// FullTableBinary returns the shipped table in its binary form (see
+// Decoder); the caller must not modify it.
+func FullTableBinary() []byte { return fullTableBin }
+
+// FullTable returns the shipped table's prefixes in address order (see
+// Decoder). It fails only if the embedded file is corrupt.
 func FullTable() ([]netip.Prefix, error) {
-	zr, err := gzip.NewReader(bytes.NewReader(fullTableGz))
+	d, err := NewDecoder(fullTableBin)
 	if err != nil {
 		return nil, err
 	}
-	ps := make([]netip.Prefix, 0, FullTableSize)
-	sc := bufio.NewScanner(zr)
-	for line := 1; sc.Scan(); line++ {
-		p, err := netip.ParsePrefix(string(bytes.TrimSpace(sc.Bytes())))
+	ps := make([]netip.Prefix, 0, d.Len())
+	for {
+		p, err := d.Next()
+		if err == io.EOF {
+			return ps, nil
+		}
 		if err != nil {
-			return nil, fmt.Errorf("ipv6-fulltable line %d: %w", line, err)
+			return nil, err
 		}
 		ps = append(ps, p)
 	}
-	return ps, sc.Err()
+}
+
+// Decoder reads a binary table one prefix at a time. The format is Magic,
+// the number of prefixes as a uvarint, then per prefix, in ascending
+// order of address and then length (each prefix masked, no two alike):
+// its length in bits (one byte, 0..128), the number of leading address
+// bytes it shares with the previous prefix's address (one byte; none
+// before the first), and the rest of the bytes its length covers
+// (ceil(bits/8) of them in all; the bytes past them are zero).
+type Decoder struct {
+	b     []byte
+	n     int // prefixes announced
+	read  int // prefixes read
+	prev  netip.Prefix
+	bytes [16]byte // the previous address
+}
+
+// NewDecoder returns a decoder of the binary table b, or an error when b
+// does not start with a binary table's header.
+func NewDecoder(b []byte) (*Decoder, error) {
+	if len(b) < len(Magic) || string(b[:len(Magic)]) != Magic {
+		return nil, errors.New("binary table: bad magic")
+	}
+	n, k := binary.Uvarint(b[len(Magic):])
+	if k <= 0 || n > uint64(len(b)) {
+		return nil, errors.New("binary table: bad count")
+	}
+	return &Decoder{b: b[len(Magic)+k:], n: int(n)}, nil
+}
+
+// Len returns the number of prefixes the table holds.
+func (d *Decoder) Len() int { return d.n }
+
+// Read returns the number of prefixes read so far.
+func (d *Decoder) Read() int { return d.read }
+
+// Next returns the next prefix, or io.EOF after the last. A table that is
+// cut short, holds a bad length, an unmasked or out-of-order prefix, or
+// bytes past its last prefix fails with an error naming the prefix.
+func (d *Decoder) Next() (netip.Prefix, error) {
+	if d.read == d.n {
+		if len(d.b) != 0 {
+			return netip.Prefix{}, fmt.Errorf("binary table: %d bytes after prefix %d", len(d.b), d.n)
+		}
+		return netip.Prefix{}, io.EOF
+	}
+	bad := func(why string) (netip.Prefix, error) {
+		return netip.Prefix{}, fmt.Errorf("binary table: prefix %d: %s", d.read+1, why)
+	}
+	if len(d.b) < 2 {
+		return bad("cut short")
+	}
+	bits, shared := int(d.b[0]), int(d.b[1])
+	covered := (bits + 7) / 8
+	if bits > 128 || shared > covered || d.read == 0 && shared != 0 {
+		return bad("bad length or shared bytes")
+	}
+	if len(d.b) < 2+covered-shared {
+		return bad("cut short")
+	}
+	a := d.bytes
+	copy(a[shared:], d.b[2:2+covered-shared])
+	clear(a[covered:])
+	p := netip.PrefixFrom(netip.AddrFrom16(a), bits)
+	if p.Masked() != p {
+		return bad("not masked")
+	}
+	if d.read > 0 {
+		if c := p.Addr().Compare(d.prev.Addr()); c < 0 || c == 0 && bits <= d.prev.Bits() {
+			return bad("out of order")
+		}
+	}
+	d.b = d.b[2+covered-shared:]
+	d.prev, d.bytes = p, a
+	d.read++
+	return p, nil
+}
+
+// Compare orders prefixes as a binary table holds them: by address, then
+// by length.
+func Compare(a, b netip.Prefix) int {
+	if c := a.Addr().Compare(b.Addr()); c != 0 {
+		return c
+	}
+	return a.Bits() - b.Bits()
+}
+
+// AppendBinary appends the binary table of ps, which must be masked IPv6
+// prefixes in the order of Compare, none twice, to b.
+func AppendBinary(b []byte, ps []netip.Prefix) ([]byte, error) {
+	b = append(b, Magic...)
+	b = binary.AppendUvarint(b, uint64(len(ps)))
+	var prev [16]byte
+	for i, p := range ps {
+		if !p.Addr().Is6() || p.Masked() != p || i > 0 && Compare(ps[i-1], p) >= 0 {
+			return nil, fmt.Errorf("binary table: prefix %d (%v) not masked IPv6 in ascending order", i+1, p)
+		}
+		a := p.Addr().As16()
+		covered := (p.Bits() + 7) / 8
+		shared := 0
+		if i > 0 {
+			for shared < covered && a[shared] == prev[shared] {
+				shared++
+			}
+		}
+		b = append(b, byte(p.Bits()), byte(shared))
+		b = append(b, a[shared:covered]...)
+		prev = a
+	}
+	return b, nil
 }
