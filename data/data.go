@@ -42,31 +42,32 @@ func FullTable() ([]netip.Prefix, error) {
 		return nil, err
 	}
 	ps := make([]netip.Prefix, 0, d.Len())
-	for {
-		p, err := d.Next()
-		if err == io.EOF {
-			return ps, nil
-		}
-		if err != nil {
+	for len(ps) < d.Len() {
+		// in slices: a WebAssembly engine runs a function's loop in the
+		// code it entered with, and optimises the function for its next call
+		if ps, err = d.Append(ps, decodeSlice); err != nil {
 			return nil, err
 		}
-		ps = append(ps, p)
 	}
+	return ps, nil
 }
 
-// Decoder reads a binary table one prefix at a time. The format is Magic,
-// the number of prefixes as a uvarint, then per prefix, in ascending
-// order of address and then length (each prefix masked, no two alike):
-// its length in bits (one byte, 0..128), the number of leading address
-// bytes it shares with the previous prefix's address (one byte; none
-// before the first), and the rest of the bytes its length covers
-// (ceil(bits/8) of them in all; the bytes past them are zero).
+// decodeSlice is how many prefixes FullTable decodes per Append call.
+const decodeSlice = 4096
+
+// Decoder reads a binary table. The format is Magic, the number of
+// prefixes as a uvarint, then per prefix, in ascending order of address
+// and then length (each prefix masked, no two alike): its length in bits
+// (one byte, 0..128), the number of leading address bytes it shares with
+// the previous prefix's address (one byte; none before the first), and
+// the rest of the bytes its length covers (ceil(bits/8) of them in all;
+// the bytes past them are zero).
 type Decoder struct {
-	b     []byte
-	n     int // prefixes announced
-	read  int // prefixes read
-	prev  netip.Prefix
-	bytes [16]byte // the previous address
+	b    []byte
+	n    int // prefixes announced
+	read int // prefixes read
+	prev [16]byte
+	bits int // the previous prefix's length
 }
 
 // NewDecoder returns a decoder of the binary table b, or an error when b
@@ -88,46 +89,59 @@ func (d *Decoder) Len() int { return d.n }
 // Read returns the number of prefixes read so far.
 func (d *Decoder) Read() int { return d.read }
 
-// Next returns the next prefix, or io.EOF after the last. A table that is
-// cut short, holds a bad length, an unmasked or out-of-order prefix, or
-// bytes past its last prefix fails with an error naming the prefix.
+// Next returns the next prefix, or io.EOF after the last (see Append).
 func (d *Decoder) Next() (netip.Prefix, error) {
-	if d.read == d.n {
-		if len(d.b) != 0 {
-			return netip.Prefix{}, fmt.Errorf("binary table: %d bytes after prefix %d", len(d.b), d.n)
-		}
+	var one [1]netip.Prefix
+	ps, err := d.Append(one[:0], 1)
+	if err != nil {
+		return netip.Prefix{}, err
+	}
+	if len(ps) == 0 {
 		return netip.Prefix{}, io.EOF
 	}
-	bad := func(why string) (netip.Prefix, error) {
-		return netip.Prefix{}, fmt.Errorf("binary table: prefix %d: %s", d.read+1, why)
+	return ps[0], nil
+}
+
+// Append appends up to max more prefixes to ps and returns the result;
+// fewer (none) only at the end of the table. A table that is cut short,
+// holds a bad length, an unmasked or out-of-order prefix, or bytes past
+// its last prefix fails with an error naming the prefix.
+func (d *Decoder) Append(ps []netip.Prefix, max int) ([]netip.Prefix, error) {
+	b, a, prevBits := d.b, d.prev, d.bits
+	bad := func(why string) ([]netip.Prefix, error) {
+		return ps, fmt.Errorf("binary table: prefix %d: %s", d.read+1, why)
 	}
-	if len(d.b) < 2 {
-		return bad("cut short")
-	}
-	bits, shared := int(d.b[0]), int(d.b[1])
-	covered := (bits + 7) / 8
-	if bits > 128 || shared > covered || d.read == 0 && shared != 0 {
-		return bad("bad length or shared bytes")
-	}
-	if len(d.b) < 2+covered-shared {
-		return bad("cut short")
-	}
-	a := d.bytes
-	copy(a[shared:], d.b[2:2+covered-shared])
-	clear(a[covered:])
-	p := netip.PrefixFrom(netip.AddrFrom16(a), bits)
-	if p.Masked() != p {
-		return bad("not masked")
-	}
-	if d.read > 0 {
-		if c := p.Addr().Compare(d.prev.Addr()); c < 0 || c == 0 && bits <= d.prev.Bits() {
+	for ; max > 0 && d.read < d.n; max, d.read = max-1, d.read+1 {
+		if len(b) < 2 {
+			return bad("cut short")
+		}
+		bits, shared := int(b[0]), int(b[1])
+		covered := (bits + 7) / 8
+		if bits > 128 || shared > covered || d.read == 0 && shared != 0 {
+			return bad("bad length or shared bytes")
+		}
+		if len(b) < 2+covered-shared {
+			return bad("cut short")
+		}
+		hi0, lo0 := binary.BigEndian.Uint64(a[:8]), binary.BigEndian.Uint64(a[8:])
+		copy(a[shared:covered], b[2:2+covered-shared])
+		clear(a[covered:])
+		b = b[2+covered-shared:]
+		if bits%8 != 0 && a[covered-1]<<(bits%8) != 0 {
+			return bad("not masked")
+		}
+		hi, lo := binary.BigEndian.Uint64(a[:8]), binary.BigEndian.Uint64(a[8:])
+		if d.read > 0 && (hi < hi0 || hi == hi0 && (lo < lo0 || lo == lo0 && bits <= prevBits)) {
 			return bad("out of order")
 		}
+		ps = append(ps, netip.PrefixFrom(netip.AddrFrom16(a), bits))
+		prevBits = bits
+		d.b, d.prev, d.bits = b, a, prevBits
 	}
-	d.b = d.b[2+covered-shared:]
-	d.prev, d.bytes = p, a
-	d.read++
-	return p, nil
+	if d.read == d.n && len(b) != 0 {
+		return bad(fmt.Sprintf("%d bytes after the last", len(b)))
+	}
+	return ps, nil
 }
 
 // Compare orders prefixes as a binary table holds them: by address, then

@@ -40,6 +40,7 @@ func (t *Table) add(rt *Info, nlflags uint16) error {
 	if err != nil {
 		return err
 	}
+	t.last = lastAdd{node: fn.Self, key: rt.Dst, gen: t.net.arena.gen}
 	var purge []*Info
 	if err = t.addRt2Node(fn, rt, nlflags, &purge); err != nil {
 		if fn.FnFlags&(RTN_RTINFO|RTN_ROOT) == 0 || (fn.FnFlags&RTN_TL_ROOT != 0 && t.net.leaf(fn) == nil) {
@@ -62,7 +63,8 @@ func (t *Table) add(rt *Info, nlflags uint16) error {
 // borrowed) and returns the node for (key, plen), splitting as needed.
 func (t *Table) add1(key Key, plen uint8, allowCreate, replaceRequired bool) (*Node, error) {
 	n := t.net
-	fn := t.Root()
+	c := cursor{nodes: n.arena.nodes}
+	fn := t.descentStart(&c, key, plen)
 	var pn *Node
 	var dir uint8
 	for fn != nil {
@@ -84,7 +86,10 @@ func (t *Table) add1(key Key, plen uint8, allowCreate, replaceRequired bool) (*N
 		}
 		dir = key.Bit(fn.FnBit)
 		n.emit(trace.BitTest, fn, nil, fn.FnBit, int64(dir))
-		pn, fn = fn, n.child(fn, dir)
+		pn, fn = fn, nil
+		if ci := pn.child(dir); ci != 0 {
+			fn = c.at(ci)
+		}
 	}
 	if !allowCreate && replaceRequired {
 		return nil, errNoMatch
@@ -93,6 +98,45 @@ func (t *Table) add1(key Key, plen uint8, allowCreate, replaceRequired bool) (*N
 	pn.setChild(dir, ln)
 	return ln, nil
 }
+
+// descentStart returns the node add1's descent for (key, plen) starts
+// from: the table root, or, when nothing records the trace (the
+// descent's events start at the root), the deepest node above the last
+// add's node whose bits the new prefix shares: the descent from the root
+// would pass it (its prefix is the new one's first bits and its fn_bit
+// at most plen), and before it has nothing to do, so starting there
+// finds the same node and splits the same way. A bulk load in address
+// order then goes down a few nodes instead of the whole path. The
+// shortcut is taken only when the prefixes share at least
+// descentShared bits and climbing takes at most descentClimb steps; a
+// node freed since the last add (the arena's generation) cancels it.
+func (t *Table) descentStart(c *cursor, key Key, plen uint8) *Node {
+	n := t.net
+	root := c.at(t.root)
+	l := t.last
+	if n.Trace != nil || l.node == 0 || l.gen != n.arena.gen {
+		return root
+	}
+	limit := min(firstDiff(key, l.key), plen)
+	if limit < descentShared {
+		return root
+	}
+	fn := c.at(l.node)
+	for steps := 0; fn.FnBit > limit; steps++ {
+		if fn.Parent == 0 || steps == descentClimb {
+			return root
+		}
+		fn = c.at(fn.Parent)
+	}
+	return fn
+}
+
+// The bounds of add1's shortcut (descentStart): prefixes added in
+// address order share far more bits, random ones hardly any.
+const (
+	descentShared = 8
+	descentClimb  = 8
+)
 
 var errNoMatch = errno.WithMsg(errno.ENOENT, "Can not replace route - no match found")
 
@@ -340,8 +384,13 @@ func linkSiblings(leaf *Info, rt *Info) {
 func (t *Table) updateSernumUptoRoot(fn *Node) {
 	n := t.net
 	s := n.newSernum()
-	for ; fn != nil; fn = n.parent(fn) {
+	c := cursor{nodes: n.arena.nodes}
+	for {
 		fn.Sernum = s
+		if fn.Parent == 0 {
+			return
+		}
+		fn = c.at(fn.Parent)
 	}
 }
 

@@ -18,6 +18,7 @@ type arena struct {
 	leaves []*[chunkSize]*Info
 	free   []NodeIdx
 	next   NodeIdx // the next never-used index
+	gen    uint32  // moves on whenever a node is freed or the arena renumbered
 }
 
 // at returns the node at index i, or nil for 0.
@@ -38,22 +39,31 @@ func (a *arena) leafp(i NodeIdx) **Info {
 	return &a.leaves[i>>chunkBits][i&chunkMask]
 }
 
-// alloc returns a cleared node with its Self index set.
+// alloc returns a cleared node with its Self index set, reusing a freed
+// index when there is one.
 func (a *arena) alloc() *Node {
-	var i NodeIdx
-	if k := len(a.free); k > 0 {
-		i = a.free[k-1]
-		a.free = a.free[:k-1]
-	} else {
-		if a.next == 0 {
-			a.next = 1
-		}
-		i = a.next
-		a.next++
-		if int(i>>chunkBits) == len(a.nodes) {
-			a.nodes = append(a.nodes, new([chunkSize]Node))
-			a.leaves = append(a.leaves, new([chunkSize]*Info))
-		}
+	k := len(a.free)
+	if k == 0 {
+		return a.allocFresh()
+	}
+	i := a.free[k-1]
+	a.free = a.free[:k-1]
+	fn := &a.nodes[i>>chunkBits][i&chunkMask]
+	fn.Self = i
+	return fn
+}
+
+// allocFresh is alloc at the end of the arena, past every index used so
+// far: nodes allocated in a row lie in a row.
+func (a *arena) allocFresh() *Node {
+	if a.next == 0 {
+		a.next = 1
+	}
+	i := a.next
+	a.next++
+	if int(i>>chunkBits) == len(a.nodes) {
+		a.nodes = append(a.nodes, new([chunkSize]Node))
+		a.leaves = append(a.leaves, new([chunkSize]*Info))
 	}
 	fn := &a.nodes[i>>chunkBits][i&chunkMask]
 	fn.Self = i
@@ -67,6 +77,26 @@ func (a *arena) release(fn *Node) {
 	*fn = Node{}
 	*a.leafp(i) = nil
 	a.free = append(a.free, i)
+	a.gen++
+}
+
+// cursor reads nodes of an arena, keeping the chunk it read last: a walk
+// over a compacted arena stays in one chunk for a thousand nodes, and
+// skipping the load of the chunk pointer shortens each step's chain of
+// dependent loads.
+type cursor struct {
+	nodes []*[chunkSize]Node
+	chunk *[chunkSize]Node
+	ci    NodeIdx // the index of chunk, plus one (0: none read yet)
+}
+
+// at returns node i (not 0).
+func (c *cursor) at(i NodeIdx) *Node {
+	if i>>chunkBits+1 != c.ci {
+		c.ci = i>>chunkBits + 1
+		c.chunk = c.nodes[i>>chunkBits]
+	}
+	return &c.chunk[i&chunkMask]
 }
 
 // Node returns the node at index i of the Net's arena, or nil for 0.

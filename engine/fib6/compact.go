@@ -15,28 +15,19 @@ func (t *Table) Compact() bool {
 		return false
 	}
 	old := &n.arena
-	var na arena
+	na := arena{gen: old.gen + 1}
 	remap := make([]NodeIdx, old.next+1)
 	tables := n.Tables()
-	var stack []NodeIdx
+	var order []NodeIdx
 	for _, tb := range tables {
-		stack = append(stack[:0], tb.root)
-		for len(stack) > 0 {
-			i := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			fn := old.at(i)
-			nn := na.alloc()
+		order = old.preorder(tb.root, order[:0])
+		for _, i := range order {
+			nn := na.allocFresh()
 			self := nn.Self
-			*nn = *fn
+			*nn = *old.get(i)
 			nn.Self = self
 			*na.leafp(self) = *old.leafp(i)
 			remap[i] = self
-			if fn.Right != 0 {
-				stack = append(stack, fn.Right)
-			}
-			if fn.Left != 0 {
-				stack = append(stack, fn.Left)
-			}
 		}
 	}
 	for i := NodeIdx(1); i < na.next; i++ {

@@ -60,7 +60,7 @@ func (k Key) Masked(plen uint8) Key {
 // PrefixEqual reports whether the first plen bits of a and b are equal,
 // as ipv6_prefix_equal does.
 func PrefixEqual(a, b Key, plen uint8) bool {
-	return a.Masked(plen) == b.Masked(plen)
+	return firstDiff(a, b) >= plen
 }
 
 // firstDiff returns the index of the first bit where a and b differ, or 128

@@ -107,9 +107,17 @@ func (n *Net) Genid() uint32 { return n.sernum }
 // NewInfo models fib6_info_alloc: a route with a fresh trace ID (not
 // counted in fib_rt_alloc, which counts dst allocations). The caller fills
 // in the configuration before adding it.
-func (n *Net) NewInfo() *Info {
+func (n *Net) NewInfo() *Info { return n.InitInfo(new(Info)) }
+
+// InitInfo is NewInfo in storage the caller provides: it makes *rt a
+// fresh route with the next trace ID and returns rt. A bulk load hands out
+// the elements of one slice ([]Info), one allocation instead of one per
+// route; the slice then stays in memory until none of its routes is
+// referenced.
+func (n *Net) InitInfo(rt *Info) *Info {
 	n.nextRtID++
-	return &Info{ID: n.nextRtID, NH: Nexthop{Weight: 1}}
+	*rt = Info{ID: n.nextRtID, NH: Nexthop{Weight: 1}}
+	return rt
 }
 
 func (n *Net) emit(k trace.Kind, fn *Node, rt *Info, bit uint8, val int64) {

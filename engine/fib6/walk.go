@@ -138,25 +138,6 @@ func (w *Walker) next() bool {
 	}
 }
 
-// cursor reads nodes of an arena, keeping the chunk it read last: a walk
-// over a compacted arena stays in one chunk for a thousand nodes, and
-// skipping the load of the chunk pointer shortens each step's chain of
-// dependent loads.
-type cursor struct {
-	nodes []*[chunkSize]Node
-	chunk *[chunkSize]Node
-	ci    NodeIdx // the index of chunk, plus one (0: none read yet)
-}
-
-// at returns node i (not 0).
-func (c *cursor) at(i NodeIdx) *Node {
-	if i>>chunkBits+1 != c.ci {
-		c.ci = i>>chunkBits + 1
-		c.chunk = c.nodes[i>>chunkBits]
-	}
-	return &c.chunk[i&chunkMask]
-}
-
 // emitVisit emits the walker's NodeVisit event for fn. It is kept out of
 // line so that the walk's loop keeps its registers when nothing records.
 //

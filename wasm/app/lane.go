@@ -1,8 +1,11 @@
 package app
 
 import (
+	"errors"
+	"fmt"
 	"net/netip"
 
+	"fib6lab/engine/errno"
 	"fib6lab/engine/fib6"
 	"fib6lab/engine/gc"
 	"fib6lab/engine/iproute2"
@@ -157,8 +160,26 @@ const rtprotBoot = 3
 // add p via 2001:db8::2 dev eth0 [expires secs]` does (no expiry when secs
 // is 0).
 func (l *Lane) addRoute(p netip.Prefix, secs int64) error {
+	return l.addRouteIn(l.NS.FIB.NewInfo(), p, secs)
+}
+
+// addRoutes adds the routes of ps without expiry as addRoute does, their
+// fib6_info in one allocation (fib6.Net.InitInfo); a prefix already in
+// the table is skipped.
+func (l *Lane) addRoutes(ps []netip.Prefix) error {
+	slab := make([]fib6.Info, len(ps))
+	for i, p := range ps {
+		err := l.addRouteIn(l.NS.FIB.InitInfo(&slab[i]), p, 0)
+		if err != nil && !errors.Is(err, errno.EEXIST) {
+			return fmt.Errorf("loading %v: %w", p, err)
+		}
+	}
+	return nil
+}
+
+// addRouteIn is addRoute for the fresh route rt.
+func (l *Lane) addRouteIn(rt *fib6.Info, p netip.Prefix, secs int64) error {
 	ns := l.NS
-	rt := ns.FIB.NewInfo()
 	rt.Dst, rt.DstLen = fib6.KeyOf(p.Addr()), uint8(p.Bits())
 	rt.Type, rt.Metric, rt.Flags = fib6.RTN_UNICAST, fib6.IP6_RT_PRIO_USER, fib6.RTF_UP|fib6.RTF_GATEWAY
 	rt.Protocol = rtprotBoot
@@ -519,10 +540,17 @@ func (l *Lane) markEntry(id uint32, st EntryState) {
 // It is called when nothing is left to play, or when the lane holds its
 // playback for a layout being built over frames (buildLayout); a layout
 // still being built leaves everything as it is.
-func (l *Lane) refresh() {
+func (l *Lane) refresh() { l.refreshLike(nil) }
+
+// refreshLike is refresh for a lane whose table main may be laid out as
+// like is (CopyLayout); nil, or a trie that differs, lays it out anew.
+func (l *Lane) refreshLike(like *Layout) {
 	tb := l.NS.FIB.Table(fib6.RT_TABLE_MAIN)
 	var lay *Layout
-	if l.dirty {
+	if l.dirty && like != nil {
+		lay = CopyLayout(like, tb)
+	}
+	if l.dirty && lay == nil {
 		if lay = l.buildLayout(tb); lay == nil {
 			return
 		}

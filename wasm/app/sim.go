@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"net/netip"
+	"runtime/debug"
 	"time"
 
 	"fib6lab/data"
@@ -32,7 +33,7 @@ var TimeRates = []float64{1, 2, 5, 10, 20, 50, 100}
 // Options configures a Sim. DefaultOptions gives the page's settings.
 type Options struct {
 	Prefixes    []netip.Prefix // table loaded into table main; nil = data.FullTable()
-	ChunkSize   int            // prefixes loaded per lane per frame
+	ChunkSize   int            // prefixes loaded per frame (into the lane built; see load)
 	FPS         float64        // nominal frames per wall second (ebiten's TPS)
 	Speed       float64        // trace events played per nominal frame
 	TimeRate    float64        // virtual seconds per wall second
@@ -45,15 +46,23 @@ type Options struct {
 	MemBudget   int64          // live heap the namespaces may grow to, bytes (memory.go); 0 = DefaultMemBudget
 	ReadHeap    HeapReader     // the live heap and GC cycles; nil = runtime/metrics
 	Headline    bool           // measure the headline while playing (headline.go; timed by Nanotime)
+	// QuietGC stops Go's garbage collector while the table loads
+	// (runtime/debug.SetGCPercent(-1), restored once it is in; the memory
+	// limit still applies): the load allocates its routes in one burst, and
+	// a collection in between would mark them all again and free nothing.
+	QuietGC bool
+	// BuildBoth builds each lane's table itself instead of cloning the
+	// built lane's (slower; tests compare the two).
+	BuildBoth bool
 }
 
-// DefaultOptions returns the demo settings: the full table, loaded 20,000
-// prefixes per lane per frame, at 60 frames per second; 2048 events per
+// DefaultOptions returns the demo settings: the full table, loaded 40,000
+// prefixes per frame, at 60 frames per second; 2048 events per
 // frame (a full-table trie walk of about 450,000 events plays in about 4
 // s); the clock at 10x, so the 30 s GC timer fires 3 s after 10 routes
 // expiring in 5 s are added.
 func DefaultOptions() Options {
-	return Options{ChunkSize: 20000, FPS: 60, Speed: 2048, TimeRate: 10,
+	return Options{ChunkSize: 40000, FPS: 60, Speed: 2048, TimeRate: 10,
 		DemoRoutes: 10, DemoPlen: 128, DemoExpires: 5, Seed: 6, GCBudget: DefaultGCBudget}
 }
 
@@ -94,14 +103,24 @@ type Sim struct {
 	gaps     gapMeter      // wall time between frames (frametime.go)
 	timing   LoadTiming
 	created  int64 // Nanotime when the Sim was made
+	cloned   bool  // the lane not built got its table as a clone (copyTable)
 }
 
 // LoadTiming is how the page got going, from the Sim's making on:
 // when its first frame ran and when the table was in (Ready), and the
-// engine time the table load took over its frames (Table: reading the
-// shipped table, building the lanes' tries and whatever finishes them).
+// engine time the table load took over its frames (Table), in parts:
+// decoding the shipped table, building the built lane's trie, giving
+// the other lane its copy, and the rest (tracing on, layouts, demo
+// routes).
 type LoadTiming struct {
-	FirstFrame, Ready, Table time.Duration
+	FirstFrame, Ready, Table    time.Duration
+	Decode, Build, Copy, Finish time.Duration
+}
+
+// since returns the time from start (Nanotime) to now and now.
+func (s *Sim) since(start int64) (time.Duration, int64) {
+	now := s.opts.Nanotime()
+	return time.Duration(now - start), now
 }
 
 // NewSim returns a simulation that loads its table over the next frames.
@@ -280,33 +299,56 @@ func (s *Sim) guard(f func() error) {
 	}
 }
 
-// load adds the next chunk of the table to both lanes; after the last
-// chunk it compacts the tries, turns tracing on, lays them out, adds the
-// demo routes, starts playing and replays a link that waited for the
-// table (resumeLink).
+// builtLane is the lane whose table main the load builds route by route;
+// the other lane's is cloned from it (load). The left lane, whose GC
+// walks the trie, gets the clone: laid out in depth-first order, its
+// nodes are walked in memory order without a Compact pass.
+const builtLane = 1
+
+// load adds the next chunk of the table to the lane built (builtLane);
+// after the last chunk the other lane's table main becomes a copy of it
+// (copyTable), tracing is turned on, the tries are laid out, the demo
+// routes added, the page plays and a link that waited for the table is
+// replayed (resumeLink). The shipped table is decoded from its binary
+// form (data.FullTable), already in the order a depth-first walk meets
+// its prefixes; each chunk's routes share one allocation.
 func (s *Sim) load() error {
+	t := &s.timing
+	at := s.opts.Nanotime()
+	var d time.Duration
+	if s.opts.QuietGC && s.Loaded == 0 {
+		quietGC(true)
+	}
 	if s.prefixes == nil {
 		ps, err := data.FullTable()
 		if err != nil {
 			return err
 		}
 		s.prefixes = ps
+		d, at = s.since(at)
+		t.Decode += d
 	}
 	end := min(s.Loaded+max(s.opts.ChunkSize, 1), len(s.prefixes))
-	for _, l := range s.Lanes {
-		for _, p := range s.prefixes[s.Loaded:end] {
-			if err := l.addRoute(p, 0); err != nil && !errors.Is(err, errno.EEXIST) {
-				return fmt.Errorf("loading %v: %w", p, err)
-			}
-		}
+	if err := s.Lanes[builtLane].addRoutes(s.prefixes[s.Loaded:end]); err != nil {
+		return err
 	}
 	s.Loaded = end
+	d, at = s.since(at)
+	t.Build += d
 	if end < len(s.prefixes) {
 		return nil
 	}
+	if err := s.copyTable(); err != nil {
+		return err
+	}
+	if s.opts.QuietGC {
+		quietGC(false)
+	}
+	d, at = s.since(at)
+	t.Copy += d
+	defer func() { t.Finish, _ = s.since(at) }()
 	s.ready = true
 	for _, l := range s.Lanes {
-		l.NS.FIB.Table(fib6.RT_TABLE_MAIN).Compact() // faster walks; before any node is laid out
 		l.NS.SetTrace(l.rec)
 		l.dirty = true
 		l.sampleTraffic(nil)
@@ -319,9 +361,46 @@ func (s *Sim) load() error {
 		s.relayout()
 	}
 	s.Playing = true
+	if built := s.Lanes[builtLane]; s.cloned {
+		// the clone's trie is the built one's: its layout is copied
+		built.refresh()
+		s.Lanes[1-builtLane].refreshLike(built.Layout)
+	}
 	s.refresh()
 	s.resumeLink()
 	return nil
+}
+
+// copyTable gives the lane not built the table the load built: a clone
+// of the built lane's table main (fib6.Net.CloneTable), or with
+// Options.BuildBoth, or if the namespaces were not alike before the load
+// (the clone refuses then), the same routes added one by one.
+func (s *Sim) copyTable() error {
+	from, to := s.Lanes[builtLane], s.Lanes[1-builtLane]
+	if !s.opts.BuildBoth && to.NS.FIB.CloneTable(from.NS.FIB, fib6.RT_TABLE_MAIN) == nil {
+		s.cloned = true
+		return nil
+	}
+	return to.addRoutes(s.prefixes)
+}
+
+// quietGC turns Go's garbage collector off (on: while a table loads) and
+// back to the percentage it had (Options.QuietGC). Calls nest on nothing:
+// the first off saves the setting, the first on after it restores it.
+func quietGC(off bool) {
+	switch {
+	case off && !gcQuiet.off:
+		gcQuiet.percent, gcQuiet.off = debug.SetGCPercent(-1), true
+	case !off && gcQuiet.off:
+		debug.SetGCPercent(gcQuiet.percent)
+		gcQuiet.off = false
+	}
+}
+
+// gcQuiet is quietGC's saved setting (the page has one collector).
+var gcQuiet struct {
+	percent int
+	off     bool
 }
 
 // play shows up to n events in every lane whose layout is not being
