@@ -309,6 +309,7 @@ func (t *Table) linkRoute(fn *Node, ins **Info, rt, next *Info) {
 	if fn.FnFlags&RTN_RTINFO == 0 {
 		n.Stats.FibRouteNodes++
 		fn.FnFlags |= RTN_RTINFO
+		n.arena.shape++
 	}
 	n.emit(trace.RouteLink, fn, rt, fn.FnBit, 0)
 }
@@ -325,6 +326,7 @@ func (t *Table) replaceRoute(fn *Node, ins **Info, rt, old *Info, purge *[]*Info
 	if fn.FnFlags&RTN_RTINFO == 0 {
 		n.Stats.FibRouteNodes++
 		fn.FnFlags |= RTN_RTINFO
+		n.arena.shape++
 	}
 	n.emit(trace.RouteLink, fn, rt, fn.FnBit, 0)
 	nsib := old.NSiblings

@@ -19,6 +19,7 @@ type arena struct {
 	free   []NodeIdx
 	next   NodeIdx // the next never-used index
 	gen    uint32  // moves on whenever a node is freed or the arena renumbered
+	shape  uint64  // moves on whenever a node is made or freed (Net.ShapeGen)
 }
 
 // at returns the node at index i, or nil for 0.
@@ -48,6 +49,7 @@ func (a *arena) alloc() *Node {
 	}
 	i := a.free[k-1]
 	a.free = a.free[:k-1]
+	a.shape++
 	fn := &a.nodes[i>>chunkBits][i&chunkMask]
 	fn.Self = i
 	return fn
@@ -61,6 +63,7 @@ func (a *arena) allocFresh() *Node {
 	}
 	i := a.next
 	a.next++
+	a.shape++
 	if int(i>>chunkBits) == len(a.nodes) {
 		a.nodes = append(a.nodes, new([chunkSize]Node))
 		a.leaves = append(a.leaves, new([chunkSize]*Info))
@@ -78,7 +81,16 @@ func (a *arena) release(fn *Node) {
 	*a.leafp(i) = nil
 	a.free = append(a.free, i)
 	a.gen++
+	a.shape++
 }
+
+// ShapeGen is a number that moves on whenever the shape of the
+// namespace's tries changes: a node made or freed, a node gaining or
+// losing RTN_RTINFO, the arena renumbered (Compact, CloneTable). What
+// fib6_node_lookup finds for an address, and the nodes it returns, stay
+// the same while it stands still; which route a lookup then selects on
+// the node may not (routes come and go, expire, lose their nexthop).
+func (n *Net) ShapeGen() uint64 { return n.arena.shape }
 
 // cursor reads nodes of an arena, keeping the chunk it read last: a walk
 // over a compacted arena stays in one chunk for a thousand nodes, and
@@ -123,11 +135,11 @@ func (n *Net) left(fn *Node) *Node           { return n.arena.at(fn.Left) }
 func (n *Net) right(fn *Node) *Node          { return n.arena.at(fn.Right) }
 func (n *Net) child(fn *Node, d uint8) *Node { return n.arena.at(fn.child(d)) }
 
+// child returns fn's child on side dir (0 left, 1 right), chosen without
+// a branch: a lookup's direction is a coin toss the CPU cannot predict.
 func (fn *Node) child(dir uint8) NodeIdx {
-	if dir == 1 {
-		return fn.Right
-	}
-	return fn.Left
+	l, r := fn.Left, fn.Right
+	return l ^ (l^r)&-NodeIdx(dir&1)
 }
 
 // idx returns fn's index, 0 for nil.

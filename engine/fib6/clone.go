@@ -49,7 +49,7 @@ func (n *Net) CloneTable(src *Net, id uint32) error {
 		*da.nodes[k] = *sa.nodes[k]
 		c.leaves(k)
 	}
-	da.next, da.free, da.gen = sa.next, append(da.free[:0], sa.free...), da.gen+1
+	da.next, da.free, da.gen, da.shape = sa.next, append(da.free[:0], sa.free...), da.gen+1, da.shape+1
 	dt.last = lastAdd{}
 	newNodes, newRouteNodes := st.countNodes(src.arena.preorder(st.root, nil))
 	n.Stats.FibNodes += newNodes - oldNodes

@@ -15,7 +15,7 @@ func (t *Table) Compact() bool {
 		return false
 	}
 	old := &n.arena
-	na := arena{gen: old.gen + 1}
+	na := arena{gen: old.gen + 1, shape: old.shape + 1}
 	remap := make([]NodeIdx, old.next+1)
 	tables := n.Tables()
 	var order []NodeIdx

@@ -61,6 +61,10 @@ type Netns struct {
 	// Stepwise makes every GC pass run: none is skipped or replayed
 	// (skip.go). The results are the same; tests compare the two.
 	Stepwise bool
+	// Unbatched makes floods and sends look every packet's route up
+	// whole, without sharing fib6_node_lookup's answers (batch.go). The
+	// results are the same; tests compare the two.
+	Unbatched bool
 	// Multipath holds the multipath hash sysctls (multipath.go).
 	Multipath Multipath
 	// ConfAll and ConfDefault are net.ipv6.conf.all and .default
