@@ -63,7 +63,8 @@ var pauses app.PauseMeter
 // the memory budget {used, budget, mapped, room, refusals, note};
 // state().headline is the headline measurement (headlineJS);
 // state().timing is {startMillis, firstFrameMillis, readyMillis,
-// tableMillis, decodeMillis, buildMillis, copyMillis, finishMillis}: when
+// tableMillis, decodeMillis, buildMillis, compactMillis, copyMillis,
+// finishMillis}: when
 // main started, the first frame ran and the table was in, in ms of the
 // page's clock since navigation (0: not yet), and the engine time the
 // table load took, in all and in parts (app.LoadTiming); gcPauseMax()
@@ -190,7 +191,7 @@ func timingJS(t app.LoadTiming) any {
 	ms := func(d time.Duration) float64 { return float64(d) / 1e6 }
 	return map[string]any{"startMillis": startMillis, "firstFrameMillis": at(t.FirstFrame),
 		"readyMillis": at(t.Ready), "tableMillis": ms(t.Table), "decodeMillis": ms(t.Decode),
-		"buildMillis": ms(t.Build), "copyMillis": ms(t.Copy), "finishMillis": ms(t.Finish)}
+		"buildMillis": ms(t.Build), "compactMillis": ms(t.Compact), "copyMillis": ms(t.Copy), "finishMillis": ms(t.Finish)}
 }
 
 // busyJS converts the progress of the command running into {cmd, done,

@@ -10,7 +10,8 @@ import "math"
 //
 // Besides Step, which calls the CleanFunc, a caller can drive the walk
 // itself and handle each node's routes inline (Start, Next, Walker,
-// Suspend), as an untraced GC pass does to avoid a call per route.
+// Suspend, and Walker.NextDue within a table), as an untraced GC pass
+// does to avoid calls per route.
 type Cleaner struct {
 	Visited int // nodes stepped on so far
 	Checked int // routes handed to the CleanFunc so far

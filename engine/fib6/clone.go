@@ -14,8 +14,10 @@ import (
 // borrowed leaves) at the same arena indices, routes (IDs,
 // configuration, reference counts), counters and route lists.
 //
-// The two arenas must agree: every node n has is at the same index in
-// src with the same ID, and the same in every field outside table id.
+// The two arenas must agree outside table id: every node of n's other
+// tables is at the same index in src, the same in every field, and src
+// has no other tables' nodes n lacks; src's table may sit on other
+// indices (Compact, after the routes were added, renumbers within them).
 // The routes n's table already holds must be in src's table with the
 // same IDs (n keeps its own fib6_info for them, with their dst state and
 // GC list membership); src's other routes of the table must have IDs n
@@ -93,9 +95,11 @@ func (c *cloner) check() error {
 		dn, sn := da.get(i), sa.get(i)
 		switch {
 		case dn.Self == 0: // free in the copy: the source may have used it
-		case dn.ID != sn.ID:
-			return fmt.Errorf("clone table: node %d of the copy is not in the source", dn.ID)
-		case !c.ownNodes[dn.ID] && (*dn != *sn || *da.leafp(i) != nil && (*sa.leafp(i) == nil || (*da.leafp(i)).ID != (*sa.leafp(i)).ID)):
+		case c.ownNodes[dn.ID]: // the table's: replaced by the source's slot
+			if sn.Self != 0 && !c.inTable(i) {
+				return fmt.Errorf("clone table: the slot of node %d of the table holds another table's in the source", dn.ID)
+			}
+		case *dn != *sn || *da.leafp(i) != nil && (*sa.leafp(i) == nil || (*da.leafp(i)).ID != (*sa.leafp(i)).ID):
 			return fmt.Errorf("clone table: node %d of another table differs", dn.ID)
 		}
 	}
@@ -123,15 +127,21 @@ func (c *cloner) checkChunk(k int) (matched int, err error) {
 			continue
 		}
 		sn := sa.get(i)
-		l := *sa.leafp(i)
-		if sn.Self == 0 || l == nil || l == src.NullEntry || l.Table != c.st {
-			if isNew := i >= c.dst.arena.next || c.dst.arena.get(i).Self == 0; sn.Self != 0 && isNew {
-				return 0, fmt.Errorf("clone table: node %d of the source is new and not the table's", sn.ID)
+		if sn.Self == 0 {
+			continue
+		}
+		if !c.inTable(i) {
+			if i >= c.dst.arena.next || c.dst.arena.get(i).Self == 0 || c.ownNodes[c.dst.arena.get(i).ID] {
+				return 0, fmt.Errorf("clone table: node %d of another table is new in the source", sn.ID)
 			}
 			continue
 		}
-		if sn.FnFlags&RTN_RTINFO == 0 {
-			continue // a borrowed leaf, checked on its own node
+		if sn.ID <= c.dst.nextNodeID && !c.ownNodes[sn.ID] {
+			return 0, fmt.Errorf("clone table: node %d of the source's table is not the copy's", sn.ID)
+		}
+		l := *sa.leafp(i)
+		if sn.FnFlags&RTN_RTINFO == 0 || l == src.NullEntry {
+			continue // a borrowed leaf, checked on its own node; or the empty root
 		}
 		for rt := l; rt != nil; rt = rt.Next {
 			switch {
@@ -151,6 +161,17 @@ func (c *cloner) checkChunk(k int) (matched int, err error) {
 	return matched, nil
 }
 
+// inTable reports whether the source's node at index i (in use) is a
+// node of the table: its root, or a node whose leaf (its routes' head or
+// the route it borrows) is one of the table's routes.
+func (c *cloner) inTable(i NodeIdx) bool {
+	if i == c.st.root {
+		return true
+	}
+	l := *c.src.arena.leafp(i)
+	return l != nil && l != c.src.NullEntry && l.Table == c.st
+}
+
 // leaves sets the leaves of the nodes of chunk k of the copy, whose nodes
 // are the source's by now: the table's route lists and borrowed leaves
 // with the copy's routes; other tables' leaves stay the copy's.
@@ -158,10 +179,11 @@ func (c *cloner) leaves(k int) {
 	src, sa, da := c.src, &c.src.arena, &c.dst.arena
 	for j := range chunkSize {
 		i := NodeIdx(k<<chunkBits | j)
+		if i == 0 || i >= sa.next {
+			continue
+		}
 		l := *sa.leafp(i)
 		switch {
-		case i == 0 || i >= sa.next:
-			continue
 		case l == nil:
 			*da.leafp(i) = nil
 		case l == src.NullEntry:

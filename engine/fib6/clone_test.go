@@ -99,12 +99,23 @@ func TestCloneTable(t *testing.T) {
 			seen[p], ps = true, append(ps, p)
 		}
 	}
+	for _, compact := range []bool{false, true} {
+		testCloneTable(t, ps, compact)
+	}
+}
+
+// testCloneTable is TestCloneTable for a source compacted (Compact) after
+// the routes were added, or not.
+func testCloneTable(t *testing.T, ps []netip.Prefix, compact bool) {
 	src, copyNet, built := cloneSetup(t), cloneSetup(t), cloneSetup(t)
 	cloneLoad(t, src, ps)
 	cloneLoad(t, built, ps)
+	if compact && !src.Table(RT_TABLE_MAIN).Compact() {
+		t.Fatal("compact refused")
+	}
 	before := netState(src)
 	if err := copyNet.CloneTable(src, RT_TABLE_MAIN); err != nil {
-		t.Fatal(err)
+		t.Fatalf("compacted %v: %v", compact, err)
 	}
 	if got, want := netState(copyNet), netState(built); got != want {
 		t.Fatalf("the clone differs from the namespace built alike:\n%s", firstDiff2(got, want))

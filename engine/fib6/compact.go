@@ -1,49 +1,50 @@
 package fib6
 
-// Compact renumbers the nodes of the table's namespace (every table, in
-// dump order) so that each table's nodes lie contiguously in the arena in
-// depth-first order, and drops the free list, so that walks and lookups
-// over a large table touch memory in order. It is a memory-layout
+import "slices"
+
+// Compact renumbers the table's nodes in depth-first order (a node, its
+// left subtree, its right subtree) onto the arena indices they already
+// hold, lowest first, so that walks and lookups over a large table touch
+// memory in order; a table built after the namespace's others holds one
+// run of indices, which it then fills in that order. It is a memory-layout
 // optimisation of the model with no kernel counterpart: the trie's shape,
-// the routes, the node IDs and every counter stay the same. Node pointers
-// and indices held outside the package become stale, so callers compact
-// right after a bulk load, before handing nodes out. It must not run
-// while a walker is active and reports false then.
+// the routes, the node IDs, every counter and the other tables' nodes
+// stay the same. Node pointers and indices of the table held outside the
+// package become stale, so callers compact right after a bulk load, before
+// handing nodes out. It must not run while a walker is active and reports
+// false then.
 func (t *Table) Compact() bool {
 	n := t.net
 	if len(n.walkers) > 0 {
 		return false
 	}
-	old := &n.arena
-	na := arena{gen: old.gen + 1, shape: old.shape + 1}
-	remap := make([]NodeIdx, old.next+1)
-	tables := n.Tables()
-	var order []NodeIdx
-	for _, tb := range tables {
-		order = old.preorder(tb.root, order[:0])
-		for _, i := range order {
-			nn := na.allocFresh()
-			self := nn.Self
-			*nn = *old.get(i)
-			nn.Self = self
-			*na.leafp(self) = *old.leafp(i)
-			remap[i] = self
-		}
+	a := &n.arena
+	order := a.preorder(t.root, nil)
+	slots := slices.Sorted(slices.Values(order))
+	remap := make([]NodeIdx, a.next)
+	for k, i := range order {
+		remap[i] = slots[k]
 	}
-	for i := NodeIdx(1); i < na.next; i++ {
-		fn := na.at(i)
-		fn.Parent, fn.Left, fn.Right = remap[fn.Parent], remap[fn.Left], remap[fn.Right]
+	nodes := make([]Node, len(order))
+	leaves := make([]*Info, len(order))
+	for k, i := range order {
+		nodes[k], leaves[k] = *a.get(i), *a.leafp(i)
+	}
+	for k := range order {
+		fn := &nodes[k]
+		self := slots[k]
+		fn.Self, fn.Parent, fn.Left, fn.Right = self, remap[fn.Parent], remap[fn.Left], remap[fn.Right]
+		*a.get(self), *a.leafp(self) = *fn, leaves[k]
 		if fn.FnFlags&RTN_RTINFO != 0 {
-			for rt := *na.leafp(i); rt != nil; rt = rt.Next {
+			for rt := leaves[k]; rt != nil; rt = rt.Next {
 				if rt.node != 0 {
-					rt.node = i
+					rt.node = self
 				}
 			}
 		}
 	}
-	for _, tb := range tables {
-		tb.root = remap[tb.root]
-	}
-	n.arena = na
+	t.root, t.last = remap[t.root], lastAdd{}
+	a.gen++
+	a.shape++
 	return true
 }

@@ -75,6 +75,12 @@ func (w *Walker) Continue() int {
 	return 0
 }
 
+// NextDue moves the walker on to the next node whose routes are due
+// (where fib6_walk_continue calls the walker's func) and reports whether
+// there is one in its table; Leaf is then the node's first route. The
+// caller handles them as Func would (Continue), without the call.
+func (w *Walker) NextDue() bool { return w.next() }
+
 // next is the loop of fib6_walk_continue up to the point where it calls
 // the walker's func: it moves the walker on until it stands on an RTINFO
 // node with its leaf set (state C) and reports true, or reports false

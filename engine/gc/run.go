@@ -117,35 +117,44 @@ func (r *Run) listStep(budget int) bool {
 // RTF_EXPIRES, no dst state, not on a GC list). It visits, ages and
 // deletes exactly what the traced step does.
 func (r *Run) sweep(budget int) bool {
-	c, null := r.cleaner, r.net.NullEntry
+	c := r.cleaner
 	for t := c.Start(budget); t != nil; t = c.Next() {
-		w := c.Walker()
-		rt := w.Leaf()
-		for ; rt != nil; rt = rt.Next {
-			if rt == null {
-				continue // it never ages; not a route of the table
+		for w := c.Walker(); ; {
+			r.sweepNode(t, w)
+			if c.Suspend() {
+				return false
 			}
-			c.Checked++
-			r.st.Checked++
-			if rt.Flags&fib6.RTF_EXPIRES == 0 && !rt.OnGCList() && rt.DstState() == nil {
-				continue // fib6_age: nothing to age, nothing to unlink
+			if !w.NextDue() {
+				break // the table is done: Next goes on with the next one
 			}
-			if Age(rt, r.now, r.args) {
-				r.st.Removed++
-				w.SetLeaf(rt)
-				if t.Del(rt) == nil {
-					break // the walker moved past rt; the rest of the node comes next
-				}
-			}
-		}
-		if rt == nil {
-			w.SetLeaf(nil)
-		}
-		if c.Suspend() {
-			return false
 		}
 	}
 	return true
+}
+
+// sweepNode is fib6_clean_node with fib6_age for the routes of the node
+// the walker w of table t stands on, from its Leaf on.
+func (r *Run) sweepNode(t *fib6.Table, w *fib6.Walker) {
+	c, null := r.cleaner, r.net.NullEntry
+	rt := w.Leaf()
+	for ; rt != nil; rt = rt.Next {
+		if rt == null {
+			continue // it never ages; not a route of the table
+		}
+		c.Checked++
+		r.st.Checked++
+		if rt.Flags&fib6.RTF_EXPIRES == 0 && !rt.OnGCList() && rt.DstState() == nil {
+			continue // fib6_age: nothing to age, nothing to unlink
+		}
+		if Age(rt, r.now, r.args) {
+			r.st.Removed++
+			w.SetLeaf(rt)
+			if t.Del(rt) == nil {
+				return // the walker moved past rt; the rest of the node comes next
+			}
+		}
+	}
+	w.SetLeaf(nil)
 }
 
 // age runs Age on rt, traces it and counts it.
