@@ -1,7 +1,5 @@
 package fib6
 
-import "slices"
-
 // Compact renumbers the table's nodes in depth-first order (a node, its
 // left subtree, its right subtree) onto the arena indices they already
 // hold, lowest first, so that walks and lookups over a large table touch
@@ -20,8 +18,17 @@ func (t *Table) Compact() bool {
 	}
 	a := &n.arena
 	order := a.preorder(t.root, nil)
-	slots := slices.Sorted(slices.Values(order))
+	// the indices the table holds, lowest first: marked, then read in order
 	remap := make([]NodeIdx, a.next)
+	for _, i := range order {
+		remap[i] = 1
+	}
+	slots := make([]NodeIdx, 0, len(order))
+	for i, held := range remap {
+		if held != 0 {
+			slots = append(slots, NodeIdx(i))
+		}
+	}
 	for k, i := range order {
 		remap[i] = slots[k]
 	}
