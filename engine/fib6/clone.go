@@ -53,9 +53,8 @@ func (n *Net) CloneTable(src *Net, id uint32) error {
 	}
 	da.next, da.free, da.gen, da.shape = sa.next, append(da.free[:0], sa.free...), da.gen+1, da.shape+1
 	dt.last = lastAdd{}
-	newNodes, newRouteNodes := st.countNodes(src.arena.preorder(st.root, nil))
-	n.Stats.FibNodes += newNodes - oldNodes
-	n.Stats.FibRouteNodes += newRouteNodes - oldRouteNodes
+	n.Stats.FibNodes += c.nodes - oldNodes
+	n.Stats.FibRouteNodes += c.routeNodes - oldRouteNodes
 	n.Stats.FibRtEntries += st.Entries - dt.Entries
 	dt.Entries = st.Entries
 	n.nextNodeID = max(n.nextNodeID, src.nextNodeID)
@@ -69,14 +68,16 @@ func (n *Net) CloneTable(src *Net, id uint32) error {
 // leaves. The work is cut per chunk: a WebAssembly engine optimises a
 // function for its later calls, not in the middle of a long loop.
 type cloner struct {
-	src, dst *Net
-	st, dt   *Table           // the table in the source and in the copy
-	own      map[uint32]*Info // the copy's routes of the table by ID, kept
-	ownNodes map[uint32]bool  // the IDs of the copy's nodes of the table
-	base     uint32           // routes with IDs above it are copied
-	fresh    int              // routes to copy
-	slab     []Info           // storage of the routes copied, in order
-	routes   []*Info          // the copies by ID - base
+	src, dst   *Net
+	st, dt     *Table           // the table in the source and in the copy
+	own        map[uint32]*Info // the copy's routes of the table by ID, kept
+	ownNodes   map[uint32]bool  // the IDs of the copy's nodes of the table
+	base       uint32           // routes with IDs above it are copied
+	fresh      int              // routes to copy
+	slab       []Info           // storage of the routes copied, in order
+	routes     []*Info          // the copies by ID - base
+	nodes      int              // the source table's nodes, its root apart
+	routeNodes int              // and RTINFO nodes
 }
 
 // check checks that the arenas agree and the source's routes of the
@@ -138,6 +139,12 @@ func (c *cloner) checkChunk(k int) (matched int, err error) {
 		}
 		if sn.ID <= c.dst.nextNodeID && !c.ownNodes[sn.ID] {
 			return 0, fmt.Errorf("clone table: node %d of the source's table is not the copy's", sn.ID)
+		}
+		if sn.FnFlags&RTN_ROOT == 0 {
+			c.nodes++
+			if sn.FnFlags&RTN_RTINFO != 0 {
+				c.routeNodes++
+			}
 		}
 		l := *sa.leafp(i)
 		if sn.FnFlags&RTN_RTINFO == 0 || l == src.NullEntry {

@@ -172,6 +172,25 @@ func (ns *Netns) AddRoute(id uint32, rt *fib6.Info, nlflags uint16) error {
 	return nil
 }
 
+// AddRoutes adds rts to table id in order, each as AddRoute adds it (a
+// GC pass in progress finishes first, once); when an add fails, failed
+// is called with the route and the error and the adds go on while it
+// returns true.
+func (ns *Netns) AddRoutes(id uint32, rts []fib6.Info, nlflags uint16, failed func(rt *fib6.Info, err error) bool) {
+	ns.FinishGC()
+	tb := ns.FIB.NewTable(id)
+	for i := range rts {
+		rt := &rts[i]
+		if err := tb.Add(rt, nlflags); err != nil {
+			if !failed(rt, err) {
+				return
+			}
+			continue
+		}
+		ns.startGC(rt)
+	}
+}
+
 // startGC models fib6_start_gc: arm the GC timer gc_interval from now if
 // it is not pending and rt can expire. A pending timer is never shortened.
 func (ns *Netns) startGC(rt *fib6.Info) {

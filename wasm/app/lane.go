@@ -163,22 +163,34 @@ func (l *Lane) addRoute(p netip.Prefix, secs int64) error {
 	return l.addRouteIn(l.NS.FIB.NewInfo(), p, secs)
 }
 
-// addRoutes adds the routes of ps without expiry as addRoute does, their
-// fib6_info in one allocation (fib6.Net.InitInfo); a prefix already in
-// the table is skipped.
+// addRoutes adds the routes of ps without expiry as addRoute does,
+// their fib6_info in one allocation (fib6.Net.InitInfo) and added in one
+// call (netns.Netns.AddRoutes); a prefix already in the table is skipped.
 func (l *Lane) addRoutes(ps []netip.Prefix) error {
 	slab := make([]fib6.Info, len(ps))
 	for i, p := range ps {
-		err := l.addRouteIn(l.NS.FIB.InitInfo(&slab[i]), p, 0)
-		if err != nil && !errors.Is(err, errno.EEXIST) {
-			return fmt.Errorf("loading %v: %w", p, err)
-		}
+		l.routeIn(l.NS.FIB.InitInfo(&slab[i]), p, 0)
 	}
-	return nil
+	var err error
+	l.NS.AddRoutes(fib6.RT_TABLE_MAIN, slab, fib6.NLM_F_CREATE|fib6.NLM_F_EXCL, func(rt *fib6.Info, e error) bool {
+		if errors.Is(e, errno.EEXIST) {
+			return true
+		}
+		err = fmt.Errorf("loading %v: %w", rt.Prefix(), e)
+		return false
+	})
+	return err
 }
 
 // addRouteIn is addRoute for the fresh route rt.
 func (l *Lane) addRouteIn(rt *fib6.Info, p netip.Prefix, secs int64) error {
+	l.routeIn(rt, p, secs)
+	return l.NS.AddRoute(fib6.RT_TABLE_MAIN, rt, fib6.NLM_F_CREATE|fib6.NLM_F_EXCL)
+}
+
+// routeIn makes the fresh route rt p via 2001:db8::2 dev eth0 (see
+// addRoute), not linked yet.
+func (l *Lane) routeIn(rt *fib6.Info, p netip.Prefix, secs int64) {
 	ns := l.NS
 	rt.Dst, rt.DstLen = fib6.KeyOf(p.Addr()), uint8(p.Bits())
 	rt.Type, rt.Metric, rt.Flags = fib6.RTN_UNICAST, fib6.IP6_RT_PRIO_USER, fib6.RTF_UP|fib6.RTF_GATEWAY
@@ -187,7 +199,6 @@ func (l *Lane) addRouteIn(rt *fib6.Info, p netip.Prefix, secs int64) error {
 	if secs > 0 {
 		rt.SetExpires(ns.Now() + secs*ns.HZ)
 	}
-	return ns.AddRoute(fib6.RT_TABLE_MAIN, rt, fib6.NLM_F_CREATE|fib6.NLM_F_EXCL)
 }
 
 // mark is a console command and the count of queued events at which its
