@@ -43,8 +43,6 @@ func FullTable() ([]netip.Prefix, error) {
 	}
 	ps := make([]netip.Prefix, 0, d.Len())
 	for len(ps) < d.Len() {
-		// in slices: a WebAssembly engine runs a function's loop in the
-		// code it entered with, and optimises the function for its next call
 		if ps, err = d.Append(ps, decodeSlice); err != nil {
 			return nil, err
 		}
@@ -52,8 +50,47 @@ func FullTable() ([]netip.Prefix, error) {
 	return ps, nil
 }
 
+// FullTableKeys is FullTable as Keys, without netip.
+func FullTableKeys() ([]Key, error) {
+	d, err := NewDecoder(fullTableBin)
+	if err != nil {
+		return nil, err
+	}
+	ks := make([]Key, 0, d.Len())
+	for len(ks) < d.Len() {
+		// in slices: a WebAssembly engine runs a function's loop in the
+		// code it entered with, and optimises the function for its next call
+		if ks, err = d.AppendKeys(ks, decodeSlice); err != nil {
+			return nil, err
+		}
+	}
+	return ks, nil
+}
+
 // decodeSlice is how many prefixes FullTable decodes per Append call.
 const decodeSlice = 4096
+
+// Key is a prefix in the form a binary table holds it: its address as two
+// big-endian 64-bit halves (Hi holds the first 8 bytes) and its length,
+// which a trie takes without going through netip.
+type Key struct {
+	Hi, Lo uint64
+	Bits   uint8
+}
+
+// KeyOf returns p as a Key.
+func KeyOf(p netip.Prefix) Key {
+	a := p.Addr().As16()
+	return Key{Hi: binary.BigEndian.Uint64(a[:8]), Lo: binary.BigEndian.Uint64(a[8:]), Bits: uint8(p.Bits())}
+}
+
+// Prefix returns k as a netip.Prefix.
+func (k Key) Prefix() netip.Prefix {
+	var a [16]byte
+	binary.BigEndian.PutUint64(a[:8], k.Hi)
+	binary.BigEndian.PutUint64(a[8:], k.Lo)
+	return netip.PrefixFrom(netip.AddrFrom16(a), int(k.Bits))
+}
 
 // Decoder reads a binary table. The format is Magic, the number of
 // prefixes as a uvarint, then per prefix, in ascending order of address
@@ -102,14 +139,31 @@ func (d *Decoder) Next() (netip.Prefix, error) {
 	return ps[0], nil
 }
 
-// Append appends up to max more prefixes to ps and returns the result;
-// fewer (none) only at the end of the table. A table that is cut short,
-// holds a bad length, an unmasked or out-of-order prefix, or bytes past
-// its last prefix fails with an error naming the prefix.
+// Append appends up to max more prefixes to ps and returns the result
+// (AppendKeys).
 func (d *Decoder) Append(ps []netip.Prefix, max int) ([]netip.Prefix, error) {
+	var buf [64]Key
+	for max > 0 {
+		ks, err := d.AppendKeys(buf[:0], min(max, len(buf)))
+		for _, k := range ks {
+			ps = append(ps, k.Prefix())
+		}
+		if err != nil || len(ks) == 0 {
+			return ps, err
+		}
+		max -= len(ks)
+	}
+	return ps, nil
+}
+
+// AppendKeys appends up to max more prefixes to ks and returns the
+// result; fewer (none) only at the end of the table. A table that is cut
+// short, holds a bad length, an unmasked or out-of-order prefix, or bytes
+// past its last prefix fails with an error naming the prefix.
+func (d *Decoder) AppendKeys(ks []Key, max int) ([]Key, error) {
 	b, a, prevBits := d.b, d.prev, d.bits
-	bad := func(why string) ([]netip.Prefix, error) {
-		return ps, fmt.Errorf("binary table: prefix %d: %s", d.read+1, why)
+	bad := func(why string) ([]Key, error) {
+		return ks, fmt.Errorf("binary table: prefix %d: %s", d.read+1, why)
 	}
 	for ; max > 0 && d.read < d.n; max, d.read = max-1, d.read+1 {
 		if len(b) < 2 {
@@ -134,14 +188,14 @@ func (d *Decoder) Append(ps []netip.Prefix, max int) ([]netip.Prefix, error) {
 		if d.read > 0 && (hi < hi0 || hi == hi0 && (lo < lo0 || lo == lo0 && bits <= prevBits)) {
 			return bad("out of order")
 		}
-		ps = append(ps, netip.PrefixFrom(netip.AddrFrom16(a), bits))
+		ks = append(ks, Key{Hi: hi, Lo: lo, Bits: uint8(bits)})
 		prevBits = bits
 		d.b, d.prev, d.bits = b, a, prevBits
 	}
 	if d.read == d.n && len(b) != 0 {
 		return bad(fmt.Sprintf("%d bytes after the last", len(b)))
 	}
-	return ps, nil
+	return ks, nil
 }
 
 // Compare orders prefixes as a binary table holds them: by address, then

@@ -97,3 +97,21 @@ func TestDecoderRefusesCorruption(t *testing.T) {
 		t.Errorf("good table: %v %v %v", a, b, err)
 	}
 }
+
+// TestFullTableKeys: the table as Keys is the table as prefixes, and
+// KeyOf and Prefix are each other's inverse.
+func TestFullTableKeys(t *testing.T) {
+	ps, err := FullTable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ks, err := FullTableKeys()
+	if err != nil || len(ks) != len(ps) {
+		t.Fatalf("%d keys (%v), %d prefixes", len(ks), err, len(ps))
+	}
+	for i, k := range ks {
+		if k.Prefix() != ps[i] || KeyOf(ps[i]) != k {
+			t.Fatalf("key %d: %+v is %v, want %v", i, k, k.Prefix(), ps[i])
+		}
+	}
+}

@@ -28,12 +28,79 @@ const (
 func (t *Table) Add(rt *Info, nlflags uint16) error {
 	n := t.net
 	n.emit(trace.OpBegin, t.Root(), rt, 0, int64(trace.OpAdd))
-	err := t.add(rt, nlflags)
+	err := t.add(rt, nlflags, nil)
 	n.emit(trace.OpEnd, nil, rt, 0, errVal(err))
 	return err
 }
 
-func (t *Table) add(rt *Info, nlflags uint16) error {
+// AddBatch adds the routes of rts in order, each as Add does (the same
+// trie, IDs, counters and trace), calling after with each route and its
+// add's error (nil when it went in) and going on while after returns
+// true. The
+// serial numbers each add stamps on its node and the node's ancestors
+// (fib6_update_sernum_upto_root) are stamped once for the whole batch
+// at its end: every node gets the number of the last add that passed it,
+// as the adds one by one leave it (nothing reads them in between), but
+// a node is stamped once instead of once per add below it.
+func (t *Table) AddBatch(rts []Info, nlflags uint16, after func(rt *Info, err error) bool) {
+	n := t.net
+	var stamps []sernumStamp
+	for i := range rts {
+		rt := &rts[i]
+		n.emit(trace.OpBegin, t.Root(), rt, 0, int64(trace.OpAdd))
+		err := t.add(rt, nlflags, &stamps)
+		n.emit(trace.OpEnd, nil, rt, 0, errVal(err))
+		if !after(rt, err) {
+			break
+		}
+	}
+	t.stampSernums(stamps)
+}
+
+// sernumStamp is a serial number an add of a batch stamps on its node
+// and the node's ancestors (AddBatch).
+type sernumStamp struct {
+	node   NodeIdx
+	sernum uint32
+}
+
+// stampSernums stamps the serial numbers of a batch's adds, the last add
+// first: going up from its node, each node not stamped yet takes its
+// number, and the first stamped one ends the climb (a later add stamped
+// it and, before, its ancestors). The numbers of the batch are the
+// largest the nodes hold, unless they wrapped (fib6_new_sernum goes back
+// to 1 after INT_MAX): then each add's climb is made in full, in order.
+func (t *Table) stampSernums(stamps []sernumStamp) {
+	if len(stamps) == 0 {
+		return
+	}
+	first, last := stamps[0].sernum, stamps[len(stamps)-1].sernum
+	c := cursor{nodes: t.net.arena.nodes}
+	if last < first {
+		for _, st := range stamps {
+			for fn := c.at(st.node); ; fn = c.at(fn.Parent) {
+				fn.Sernum = st.sernum
+				if fn.Parent == 0 {
+					break
+				}
+			}
+		}
+		return
+	}
+	for k := len(stamps) - 1; k >= 0; k-- {
+		st := stamps[k]
+		for fn := c.at(st.node); fn.Sernum < first || fn.Sernum > last; fn = c.at(fn.Parent) {
+			fn.Sernum = st.sernum
+			if fn.Parent == 0 {
+				break
+			}
+		}
+	}
+}
+
+// add is Add's work; with stamps set, the serial numbers are noted there
+// for AddBatch instead of stamped.
+func (t *Table) add(rt *Info, nlflags uint16, stamps *[]sernumStamp) error {
 	allowCreate := nlflags == 0 || nlflags&NLM_F_CREATE != 0
 	replaceRequired := nlflags&NLM_F_REPLACE != 0
 	fn, err := t.add1(rt.Dst, rt.DstLen, allowCreate, replaceRequired)
@@ -51,7 +118,11 @@ func (t *Table) add(rt *Info, nlflags uint16) error {
 	for _, old := range purge {
 		t.purgeRt(old, fn)
 	}
-	t.updateSernumUptoRoot(fn)
+	if stamps != nil {
+		*stamps = append(*stamps, sernumStamp{node: fn.Self, sernum: t.net.newSernum()})
+	} else {
+		t.updateSernumUptoRoot(fn)
+	}
 	if rt.HasExpires() {
 		t.AddGCList(rt)
 	}

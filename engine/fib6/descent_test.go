@@ -92,3 +92,74 @@ func TestDescentShortcutTaken(t *testing.T) {
 		}
 	}
 }
+
+// TestAddBatchMatchesAdds: a batch of adds (address order, random order,
+// duplicates that fail, replaces, ECMP appends) leaves the trie, the
+// serial numbers (each node's and the counter) and the trace exactly as
+// the same adds one by one do, also when the counter wraps mid-batch.
+func TestAddBatchMatchesAdds(t *testing.T) {
+	full, err := data.FullTable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	shuffled := slices.Clone(full[:5000])
+	rand.New(rand.NewPCG(8, 9)).Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
+	for name, ps := range map[string][]netip.Prefix{"address order": full[:8000], "random order": shuffled} {
+		for _, wrap := range []bool{false, true} {
+			var states [2]string
+			var events [2][]trace.Event
+			for i := range 2 {
+				n := NewNet()
+				cloneLoad(t, n, full[20000:20100]) // routes before the batch
+				if wrap {
+					n.sernum = 1<<31 - 1 - 2000
+				}
+				rec := &trace.Recorder{}
+				n.Trace = rec
+				tb := n.Table(RT_TABLE_MAIN)
+				ops := rand.New(rand.NewPCG(2, 3))
+				rts := make([]Info, 0, len(ps)+len(ps)/10)
+				flags := make([]uint16, 0, cap(rts))
+				gws := []netip.Addr{netip.MustParseAddr("fe80::1"), netip.MustParseAddr("fe80::2")}
+				for _, p := range ps {
+					rts = append(rts, *n.NewRoute(p, gws[0], 2, 0))
+					flags = append(flags, NLM_F_CREATE|NLM_F_EXCL)
+					switch ops.IntN(10) {
+					case 0: // a duplicate: EEXIST
+						rts = append(rts, *n.NewRoute(p, gws[0], 2, 0))
+						flags = append(flags, NLM_F_CREATE|NLM_F_EXCL)
+					case 1: // an ECMP sibling
+						rts = append(rts, *n.NewRoute(p, gws[1], 2, 0))
+						flags = append(flags, NLM_F_CREATE|NLM_F_APPEND)
+					case 2: // a replace
+						rts = append(rts, *n.NewRoute(p, gws[1], 2, 0))
+						flags = append(flags, NLM_F_CREATE|NLM_F_REPLACE)
+					}
+				}
+				if i == 0 {
+					for k := range rts {
+						tb.Add(&rts[k], flags[k])
+					}
+				} else {
+					// runs of equal flags go in as batches
+					for k := 0; k < len(rts); {
+						e := k + 1
+						for e < len(rts) && flags[e] == flags[k] {
+							e++
+						}
+						tb.AddBatch(rts[k:e], flags[k], func(*Info, error) bool { return true })
+						k = e
+					}
+				}
+				n.Trace = nil
+				states[i], events[i] = netState(n), rec.Events
+			}
+			if states[0] != states[1] {
+				t.Fatalf("%s wrap %v: batched adds differ:\n%s", name, wrap, firstDiff2(states[1], states[0]))
+			}
+			if !slices.Equal(events[0], events[1]) {
+				t.Fatalf("%s wrap %v: batched adds trace %d events, one by one %d", name, wrap, len(events[1]), len(events[0]))
+			}
+		}
+	}
+}

@@ -173,22 +173,18 @@ func (ns *Netns) AddRoute(id uint32, rt *fib6.Info, nlflags uint16) error {
 }
 
 // AddRoutes adds rts to table id in order, each as AddRoute adds it (a
-// GC pass in progress finishes first, once); when an add fails, failed
-// is called with the route and the error and the adds go on while it
-// returns true.
+// GC pass in progress finishes first, once; fib6.Table.AddBatch); when
+// an add fails, failed is called with the route and the error and the
+// adds go on while it returns true.
 func (ns *Netns) AddRoutes(id uint32, rts []fib6.Info, nlflags uint16, failed func(rt *fib6.Info, err error) bool) {
 	ns.FinishGC()
-	tb := ns.FIB.NewTable(id)
-	for i := range rts {
-		rt := &rts[i]
-		if err := tb.Add(rt, nlflags); err != nil {
-			if !failed(rt, err) {
-				return
-			}
-			continue
+	ns.FIB.NewTable(id).AddBatch(rts, nlflags, func(rt *fib6.Info, err error) bool {
+		if err != nil {
+			return failed(rt, err)
 		}
 		ns.startGC(rt)
-	}
+		return true
+	})
 }
 
 // startGC models fib6_start_gc: arm the GC timer gc_interval from now if

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/netip"
 
+	"fib6lab/data"
 	"fib6lab/engine/errno"
 	"fib6lab/engine/fib6"
 	"fib6lab/engine/gc"
@@ -163,13 +164,15 @@ func (l *Lane) addRoute(p netip.Prefix, secs int64) error {
 	return l.addRouteIn(l.NS.FIB.NewInfo(), p, secs)
 }
 
-// addRoutes adds the routes of ps without expiry as addRoute does,
+// addRoutes adds the routes of ks without expiry as addRoute does,
 // their fib6_info in one allocation (fib6.Net.InitInfo) and added in one
 // call (netns.Netns.AddRoutes); a prefix already in the table is skipped.
-func (l *Lane) addRoutes(ps []netip.Prefix) error {
-	slab := make([]fib6.Info, len(ps))
-	for i, p := range ps {
-		l.routeIn(l.NS.FIB.InitInfo(&slab[i]), p, 0)
+func (l *Lane) addRoutes(ks []data.Key) error {
+	slab := make([]fib6.Info, len(ks))
+	for i, k := range ks {
+		rt := l.NS.FIB.InitInfo(&slab[i])
+		rt.Dst, rt.DstLen = fib6.Key{Hi: k.Hi, Lo: k.Lo}, k.Bits
+		l.routeConfig(rt)
 	}
 	var err error
 	l.NS.AddRoutes(fib6.RT_TABLE_MAIN, slab, fib6.NLM_F_CREATE|fib6.NLM_F_EXCL, func(rt *fib6.Info, e error) bool {
@@ -193,12 +196,18 @@ func (l *Lane) addRouteIn(rt *fib6.Info, p netip.Prefix, secs int64) error {
 func (l *Lane) routeIn(rt *fib6.Info, p netip.Prefix, secs int64) {
 	ns := l.NS
 	rt.Dst, rt.DstLen = fib6.KeyOf(p.Addr()), uint8(p.Bits())
-	rt.Type, rt.Metric, rt.Flags = fib6.RTN_UNICAST, fib6.IP6_RT_PRIO_USER, fib6.RTF_UP|fib6.RTF_GATEWAY
-	rt.Protocol = rtprotBoot
-	rt.NH.Dev, rt.NH.Gw = l.dev, gateway
+	l.routeConfig(rt)
 	if secs > 0 {
 		rt.SetExpires(ns.Now() + secs*ns.HZ)
 	}
+}
+
+// routeConfig gives rt the configuration of the routes the page adds:
+// unicast via 2001:db8::2 dev eth0, metric 1024, proto boot.
+func (l *Lane) routeConfig(rt *fib6.Info) {
+	rt.Type, rt.Metric, rt.Flags = fib6.RTN_UNICAST, fib6.IP6_RT_PRIO_USER, fib6.RTF_UP|fib6.RTF_GATEWAY
+	rt.Protocol = rtprotBoot
+	rt.NH.Dev, rt.NH.Gw = l.dev, gateway
 }
 
 // mark is a console command and the count of queued events at which its

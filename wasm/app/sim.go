@@ -88,7 +88,7 @@ type Sim struct {
 	KernelRoutes int
 
 	opts     Options
-	prefixes []netip.Prefix
+	table    []data.Key // the table loaded into table main
 	ready    bool
 	credit   float64 // events owed to each lane by fractional speeds
 	opRate   float64 // events per frame of the console operations queued
@@ -135,7 +135,7 @@ func NewSim(o Options) *Sim {
 	if o.ReadHeap == nil {
 		o.ReadHeap = readHeap
 	}
-	s := &Sim{Speed: o.Speed, TimeRate: o.TimeRate, opts: o, prefixes: o.Prefixes,
+	s := &Sim{Speed: o.Speed, TimeRate: o.TimeRate, opts: o, table: keysOf(o.Prefixes),
 		rng:  rand.New(rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15)),
 		mem:  memGauge{budget: o.MemBudget, read: o.ReadHeap},
 		slot: slot{end: math.MaxInt64, lines: MaxLinesPerFrame}}
@@ -178,7 +178,19 @@ func (s *Sim) setup() error {
 func (s *Sim) Ready() bool { return s.ready }
 
 // Total returns the number of prefixes to load (0 until the table is read).
-func (s *Sim) Total() int { return len(s.prefixes) }
+func (s *Sim) Total() int { return len(s.table) }
+
+// keysOf returns ps as keys (nil for nil: the shipped table).
+func keysOf(ps []netip.Prefix) []data.Key {
+	if ps == nil {
+		return nil
+	}
+	ks := make([]data.Key, len(ps))
+	for i, p := range ps {
+		ks[i] = data.KeyOf(p)
+	}
+	return ks
+}
 
 // Jiffies returns the shared virtual clock.
 func (s *Sim) Jiffies() int64 { return s.Lanes[0].NS.Now() }
@@ -321,23 +333,23 @@ func (s *Sim) load() error {
 	if s.opts.QuietGC && s.Loaded == 0 {
 		quietGC(true)
 	}
-	if s.prefixes == nil {
-		ps, err := data.FullTable()
+	if s.table == nil {
+		ks, err := data.FullTableKeys()
 		if err != nil {
 			return err
 		}
-		s.prefixes = ps
+		s.table = ks
 		d, at = s.since(at)
 		t.Decode += d
 	}
-	end := min(s.Loaded+max(s.opts.ChunkSize, 1), len(s.prefixes))
-	if err := s.Lanes[builtLane].addRoutes(s.prefixes[s.Loaded:end]); err != nil {
+	end := min(s.Loaded+max(s.opts.ChunkSize, 1), len(s.table))
+	if err := s.Lanes[builtLane].addRoutes(s.table[s.Loaded:end]); err != nil {
 		return err
 	}
 	s.Loaded = end
 	d, at = s.since(at)
 	t.Build += d
-	if end < len(s.prefixes) {
+	if end < len(s.table) {
 		return nil
 	}
 	s.Lanes[builtLane].NS.FIB.Table(fib6.RT_TABLE_MAIN).Compact()
@@ -386,7 +398,7 @@ func (s *Sim) copyTable() error {
 		s.cloned = true
 		return nil
 	}
-	if err := to.addRoutes(s.prefixes); err != nil {
+	if err := to.addRoutes(s.table); err != nil {
 		return err
 	}
 	to.NS.FIB.Table(fib6.RT_TABLE_MAIN).Compact()
@@ -683,11 +695,11 @@ func (s *Sim) relayout() {
 func (s *Sim) randomPrefix(plen int) netip.Prefix {
 	var base netip.Prefix
 	for range 64 {
-		if len(s.prefixes) == 0 { // a scenario: no loaded table
+		if len(s.table) == 0 { // a scenario: no loaded table
 			base = netip.MustParsePrefix("2001:db8:8000::/33")
 			break
 		}
-		base = s.prefixes[s.rng.IntN(len(s.prefixes))]
+		base = s.table[s.rng.IntN(len(s.table))].Prefix()
 		if base.Bits() <= plen {
 			break
 		}
