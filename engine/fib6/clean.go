@@ -15,6 +15,14 @@ import "math"
 type Cleaner struct {
 	Visited int // nodes stepped on so far
 	Checked int // routes handed to the CleanFunc so far
+	// SkipPlain has Start and Next pass over the nodes whose routes are
+	// all plain (no RTF_EXPIRES, not on a GC list, no dst state: fib6_age
+	// has nothing to do with them) without handing them out, counting
+	// their routes (Plain) and the node as handled, and stopping on one
+	// (with no Leaf) where the step's budget is spent, as the caller
+	// would have; Step never skips.
+	SkipPlain bool
+	plain     int // routes passed over by the walkers done
 
 	net    *Net
 	f      CleanFunc
@@ -36,13 +44,14 @@ func (c *Cleaner) Reset() {
 	if c.w != nil {
 		c.w.Stop()
 	}
-	*c = Cleaner{net: c.net, f: c.f}
+	*c = Cleaner{net: c.net, f: c.f, SkipPlain: c.SkipPlain}
 }
 
 // Step walks until about budget more nodes have been stepped on (it
 // suspends only after a node's routes are done) or the walk is complete,
 // and reports completion.
 func (c *Cleaner) Step(budget int) bool {
+	c.SkipPlain = false
 	for t := c.Start(budget); t != nil; t = c.Next() {
 		t.cleanNode(c.w, c.f, &c.Checked)
 		if c.Suspend() {
@@ -58,6 +67,7 @@ func (c *Cleaner) Start(budget int) *Table {
 	c.budget = min(budget, math.MaxInt/4)
 	if c.w != nil {
 		c.limit = c.w.Visited + c.budget
+		c.w.skipPlain, c.w.limit = c.SkipPlain, c.limit
 	}
 	return c.Next()
 }
@@ -73,10 +83,10 @@ func (c *Cleaner) Next() *Table {
 	for c.ti < c.net.NumTables() {
 		t := c.net.TableAt(c.ti)
 		if c.w == nil {
-			c.walker = Walker{}
+			c.limit = c.budget
+			c.walker = Walker{skipPlain: c.SkipPlain, limit: c.limit}
 			c.w = &c.walker
 			t.startWalk(c.w)
-			c.limit = c.budget
 		}
 		if c.w.next() {
 			return t
@@ -84,6 +94,7 @@ func (c *Cleaner) Next() *Table {
 		c.w.unlink() // as fib6_dump_table after fib6_walk_continue
 		c.budget -= c.w.Visited
 		c.Visited += c.w.Visited
+		c.plain += c.w.plain
 		c.w, c.ti = nil, c.ti+1
 	}
 	return nil
@@ -102,6 +113,15 @@ func (c *Cleaner) Suspend() bool {
 	}
 	c.w.Count++
 	return false
+}
+
+// Plain returns the routes passed over so far (SkipPlain), including the
+// walk in progress.
+func (c *Cleaner) Plain() int {
+	if c.w == nil {
+		return c.plain
+	}
+	return c.plain + c.w.plain
 }
 
 // Visiting returns the nodes stepped on so far, including the walk in

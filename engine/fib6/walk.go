@@ -33,6 +33,15 @@ type Walker struct {
 	leaf  *Info
 	state walkState
 	net   *Net
+
+	// skipPlain: nodes whose routes are all plain (see plainRoutes) are
+	// not handed out: their routes are counted in plain, the node in
+	// Count, and the walk goes on, or stops there (handed out with no
+	// Leaf) once Visited reaches limit, as a caller that finds nothing to
+	// do on such a node would (Cleaner.SkipPlain).
+	skipPlain bool
+	limit     int
+	plain     int
 }
 
 // Node returns the node the walker stands on.
@@ -119,12 +128,26 @@ func (w *Walker) next() bool {
 				fn = c.at(node)
 				continue
 			}
-			leaf = leaves[node>>chunkBits][node&chunkMask]
+			if fn.FnFlags&RTN_RTINFO != 0 { // the only leaf state C reads
+				leaf = leaves[node>>chunkBits][node&chunkMask]
+			}
 			fallthrough
 		case fwsC:
 			if leaf != nil && fn.FnFlags&RTN_RTINFO != 0 {
-				w.node, w.state, w.leaf, w.Visited = node, fwsC, leaf, visited
-				return true
+				k := 0
+				if w.skipPlain {
+					k = plainRoutes(leaf, n.NullEntry)
+				}
+				if k < 0 || !w.skipPlain {
+					w.node, w.state, w.leaf, w.Visited = node, fwsC, leaf, visited
+					return true
+				}
+				w.plain += k
+				if visited >= w.limit {
+					w.node, w.state, w.leaf, w.Visited = node, fwsC, nil, visited
+					return true
+				}
+				w.Count++
 			}
 			fallthrough
 		case fwsU:
@@ -136,12 +159,30 @@ func (w *Walker) next() bool {
 			pn := c.at(p)
 			if pn.Left == node {
 				state = fwsR
-			} else {
-				state, leaf = fwsC, leaves[p>>chunkBits][p&chunkMask]
+			} else if state = fwsC; pn.FnFlags&RTN_RTINFO != 0 {
+				leaf = leaves[p>>chunkBits][p&chunkMask]
 			}
 			node, fn = p, pn
 		}
 	}
+}
+
+// plainRoutes returns the number of routes on the list at rt, the null
+// entry apart, when they are all plain: no RTF_EXPIRES, not on a GC
+// list, no dst state; -1 when one is not. fib6_age has nothing to do
+// with a plain route.
+func plainRoutes(rt, null *Info) int {
+	k := 0
+	for ; rt != nil; rt = rt.Next {
+		if rt == null {
+			continue
+		}
+		if rt.Flags&RTF_EXPIRES != 0 || rt.gcPprev != nil || rt.Extra != nil && rt.Extra.Dst != nil {
+			return -1
+		}
+		k++
+	}
+	return k
 }
 
 // emitVisit emits the walker's NodeVisit event for fn. It is kept out of

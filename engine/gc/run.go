@@ -112,12 +112,20 @@ func (r *Run) listStep(budget int) bool {
 
 // sweep is the trie walk's step when nothing records the trace: the
 // cleaner's walk driven here, each node's routes aged inline as
-// fib6_clean_node and fib6_age do, without a call through the CleanFunc,
-// the walker's func or Age for a route fib6_age leaves alone (no
-// RTF_EXPIRES, no dst state, not on a GC list). It visits, ages and
-// deletes exactly what the traced step does.
+// fib6_clean_node and fib6_age do, without a call through the CleanFunc
+// or the walker's func; the nodes whose routes fib6_age leaves alone (no
+// RTF_EXPIRES, no dst state, not on a GC list) the walker itself counts
+// and passes over (Cleaner.SkipPlain). It visits, ages and deletes
+// exactly what the traced step does.
 func (r *Run) sweep(budget int) bool {
 	c := r.cleaner
+	c.SkipPlain = true // fib6_age leaves plain routes alone: the walker counts them
+	plain := c.Plain()
+	defer func() {
+		k := c.Plain() - plain
+		c.Checked += k
+		r.st.Checked += k
+	}()
 	for t := c.Start(budget); t != nil; t = c.Next() {
 		for w := c.Walker(); ; {
 			r.sweepNode(t, w)
