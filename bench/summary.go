@@ -163,8 +163,8 @@ func walks(full []netip.Prefix, rounds int, s map[string]float64) {
 	fullNet := pageNet(full, 10)
 	small := pageNet(gc.PermanentHosts(9000), 1)
 	walk := pass(fullNet, gc.TrieWalk, 3)
-	list := pass(fullNet, gc.GCList, 100)
-	walk9k := pass(small, gc.TrieWalk, 10)
+	list := pass(fullNet, gc.GCList, 300)
+	walk9k := pass(small, gc.TrieWalk, 30)
 	s["walk_ns_per_route"] = walk / float64(len(full)+10)
 	s["kernel_walk_over_ours"] = kernelWalk9k / walk9k
 	s["gclist_us"] = list / 1000
