@@ -100,11 +100,11 @@ func (k Key) Prefix() netip.Prefix {
 // the rest of the bytes its length covers (ceil(bits/8) of them in all;
 // the bytes past them are zero).
 type Decoder struct {
-	b    []byte
-	n    int // prefixes announced
-	read int // prefixes read
-	prev [16]byte
-	bits int // the previous prefix's length
+	b      []byte
+	n      int    // prefixes announced
+	read   int    // prefixes read
+	hi, lo uint64 // the previous prefix's address
+	bits   int    // and length
 }
 
 // NewDecoder returns a decoder of the binary table b, or an error when b
@@ -156,16 +156,18 @@ func (d *Decoder) Append(ps []netip.Prefix, max int) ([]netip.Prefix, error) {
 	return ps, nil
 }
 
-// AppendKeys appends up to max more prefixes to ks and returns the
+// AppendKeys appends up to count more prefixes to ks and returns the
 // result; fewer (none) only at the end of the table. A table that is cut
 // short, holds a bad length, an unmasked or out-of-order prefix, or bytes
 // past its last prefix fails with an error naming the prefix.
-func (d *Decoder) AppendKeys(ks []Key, max int) ([]Key, error) {
-	b, a, prevBits := d.b, d.prev, d.bits
+func (d *Decoder) AppendKeys(ks []Key, count int) ([]Key, error) {
+	b, hi, lo, prevBits := d.b, d.hi, d.lo, d.bits
 	bad := func(why string) ([]Key, error) {
 		return ks, fmt.Errorf("binary table: prefix %d: %s", d.read+1, why)
 	}
-	for ; max > 0 && d.read < d.n; max, d.read = max-1, d.read+1 {
+	// bytes are set in the two halves directly: no copy or clear, which
+	// are calls in WebAssembly, per prefix
+	for ; count > 0 && d.read < d.n; count, d.read = count-1, d.read+1 {
 		if len(b) < 2 {
 			return bad("cut short")
 		}
@@ -177,26 +179,35 @@ func (d *Decoder) AppendKeys(ks []Key, max int) ([]Key, error) {
 		if len(b) < 2+covered-shared {
 			return bad("cut short")
 		}
-		hi0, lo0 := binary.BigEndian.Uint64(a[:8]), binary.BigEndian.Uint64(a[8:])
-		copy(a[shared:covered], b[2:2+covered-shared])
-		clear(a[covered:])
+		hi0, lo0 := hi, lo
+		hi &= topBits(min(8*shared, 64))
+		lo &= topBits(max(8*shared-64, 0))
+		for j, v := range b[2 : 2+covered-shared] {
+			if at := shared + j; at < 8 {
+				hi |= uint64(v) << (56 - 8*at)
+			} else {
+				lo |= uint64(v) << (56 - 8*(at-8))
+			}
+		}
 		b = b[2+covered-shared:]
-		if bits%8 != 0 && a[covered-1]<<(bits%8) != 0 {
+		if hi&^topBits(min(bits, 64)) != 0 || lo&^topBits(max(bits-64, 0)) != 0 {
 			return bad("not masked")
 		}
-		hi, lo := binary.BigEndian.Uint64(a[:8]), binary.BigEndian.Uint64(a[8:])
 		if d.read > 0 && (hi < hi0 || hi == hi0 && (lo < lo0 || lo == lo0 && bits <= prevBits)) {
 			return bad("out of order")
 		}
 		ks = append(ks, Key{Hi: hi, Lo: lo, Bits: uint8(bits)})
 		prevBits = bits
-		d.b, d.prev, d.bits = b, a, prevBits
+		d.b, d.hi, d.lo, d.bits = b, hi, lo, prevBits
 	}
 	if d.read == d.n && len(b) != 0 {
 		return bad(fmt.Sprintf("%d bytes after the last", len(b)))
 	}
 	return ks, nil
 }
+
+// topBits returns a word with its top n bits set (0 <= n <= 64).
+func topBits(n int) uint64 { return ^(^uint64(0) >> n) }
 
 // Compare orders prefixes as a binary table holds them: by address, then
 // by length.
