@@ -182,7 +182,9 @@ func (ns *Netns) AddRoutes(id uint32, rts []fib6.Info, nlflags uint16, failed fu
 		if err != nil {
 			return failed(rt, err)
 		}
-		ns.startGC(rt)
+		if rt.HasExpires() {
+			ns.startGC(rt)
+		}
 		return true
 	})
 }
