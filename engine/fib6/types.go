@@ -263,6 +263,15 @@ type Table struct {
 	Entries int     // routes linked in this table (the null entry excluded)
 	net     *Net
 	gcHead  *Info
+	last    lastAdd // where the last add went (add1's shortcut)
+}
+
+// lastAdd is the node the table's last add linked its route on, with the
+// route's prefix and the arena's generation then (see Table.descentStart).
+type lastAdd struct {
+	node NodeIdx
+	key  Key
+	gen  uint32
 }
 
 // Net models the routing part of struct netns_ipv6: the table hash
@@ -280,6 +289,7 @@ type Net struct {
 
 	arena      arena
 	buckets    [tableHashSize][]*Table
+	order      []*Table // every table in dump order (the buckets concatenated)
 	sernum     uint32
 	walkers    []*Walker
 	nextNodeID uint32

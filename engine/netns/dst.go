@@ -179,6 +179,7 @@ func (ns *Netns) FloodRaw(f RawFlood) RawResult {
 	defer ns.leave()
 	res := RawResult{Errnos: map[errno.Errno]int{}, Peak: ns.Dst.Entries()}
 	queues := make([][]*dst.Entry, f.Senders) // per sender, nil = a failed attempt
+	r := ns.newPacketRouter(f.Dst)
 	n := f.Count * f.Senders
 	for i := range n {
 		if f.Rate > 0 && i > 0 && i%f.Rate == 0 {
@@ -191,7 +192,7 @@ func (ns *Netns) FloodRaw(f RawFlood) RawResult {
 			releaseDst(queues[s][0])
 			queues[s] = queues[s][1:]
 		}
-		e, err := ns.rawOutput(s%ns.Dst.CPUs(), f.Dst)
+		e, err := ns.rawOutput(r, s%ns.Dst.CPUs(), f.Dst)
 		if err != nil {
 			res.Failed++
 			res.Errnos[errnoOf(err)]++
@@ -230,8 +231,8 @@ func (ns *Netns) SendRaw(daddr netip.Addr, count, inflight int) (sent, failed, p
 
 // rawOutput is the routing of one raw-socket packet on cpu: the referenced
 // dst, or the errno sendto() returns.
-func (ns *Netns) rawOutput(cpu int, daddr netip.Addr) (*dst.Entry, error) {
-	rt, _, err := ns.Lookup(daddr)
+func (ns *Netns) rawOutput(r *packetRouter, cpu int, daddr netip.Addr) (*dst.Entry, error) {
+	rt, _, err := r.lookup(0, daddr)
 	if err != nil {
 		return nil, err
 	}

@@ -63,6 +63,10 @@ type Netns struct {
 	// Stepwise makes every GC pass run: none is skipped or replayed
 	// (skip.go). The results are the same; tests compare the two.
 	Stepwise bool
+	// Unbatched makes floods and sends look every packet's route up
+	// whole, without sharing fib6_node_lookup's answers (batch.go). The
+	// results are the same; tests compare the two.
+	Unbatched bool
 	// Multipath holds the multipath hash sysctls (multipath.go).
 	Multipath Multipath
 	// BootSeed stands for the random seed the kernel draws at boot for
@@ -200,6 +204,23 @@ func (ns *Netns) AddRoute(id uint32, rt *fib6.Info, nlflags uint16) error {
 	}
 	ns.startGC(rt)
 	return nil
+}
+
+// AddRoutes adds rts to table id in order, each as AddRoute adds it (a
+// GC pass in progress finishes first, once; fib6.Table.AddBatch); when
+// an add fails, failed is called with the route and the error and the
+// adds go on while it returns true.
+func (ns *Netns) AddRoutes(id uint32, rts []fib6.Info, nlflags uint16, failed func(rt *fib6.Info, err error) bool) {
+	ns.FinishGC()
+	ns.FIB.NewTable(id).AddBatch(rts, nlflags, func(rt *fib6.Info, err error) bool {
+		if err != nil {
+			return failed(rt, err)
+		}
+		if rt.HasExpires() {
+			ns.startGC(rt)
+		}
+		return true
+	})
 }
 
 // startGC models fib6_start_gc: arm the GC timer gc_interval from now if

@@ -565,12 +565,24 @@ func (ns *Netns) LookupKeys(fk FlowKeys, fl fib6.Flow) (*fib6.Info, *fib6.Table,
 // (fib6_lookup); the route found goes through fib6_select_path
 // (SelectPath).
 func (ns *Netns) lookup(fk FlowKeys, fl fib6.Flow) (*fib6.Info, *fib6.Table, error) {
-	for _, id := range ruleTables {
+	return ns.lookupFound(fk, fl, nil)
+}
+
+// lookupFound is lookup with the answers of fib6_node_lookup in the rule
+// tables given, by position in ruleTables (a packetRouter's; nil or a nil
+// node: looked up now).
+func (ns *Netns) lookupFound(fk FlowKeys, fl fib6.Flow, found []*fib6.Node) (*fib6.Info, *fib6.Table, error) {
+	for k, id := range ruleTables {
 		t := ns.FIB.Table(id)
 		if t == nil {
 			continue
 		}
-		rt := t.LookupFlow(fib6.KeyOf(fk.Dst), fl)
+		var rt *fib6.Info
+		if found != nil && found[k] != nil {
+			_, rt = t.LookupFrom(found[k], fl)
+		} else {
+			rt = t.LookupFlow(fib6.KeyOf(fk.Dst), fl)
+		}
 		if rt == ns.FIB.NullEntry || rt.Type == fib6.RTN_THROW {
 			continue
 		}
