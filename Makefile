@@ -2,27 +2,48 @@
 #   make run   build the page and serve it (ADDR=127.0.0.1:PORT to choose)
 #   make test  vet, unit tests, wasm build, headless Chromium check
 #   make bench benchmark tables: LPM vs bart/kentik, GC pass per strategy (bench/)
+#   make site  a static folder (site/) any static host serves as it is
 
 ADDR ?= 127.0.0.1:8080
 FUZZTIME ?= 60s
+BROTLI ?= 11
+SITE ?= site
 GOROOT := $(shell go env GOROOT)
 WASM_EXEC := $(firstword $(wildcard $(GOROOT)/lib/wasm/wasm_exec.js $(GOROOT)/misc/wasm/wasm_exec.js))
 
-.PHONY: all run test deps vet unit kcheck wasm browser bench bench-web loadtest fuzz clean FORCE
+.PHONY: all run test deps vet unit kcheck wasm browser bench bench-web loadtest fuzz site clean FORCE
 
 all: wasm
 
-wasm: web/main.wasm web/export.wasm web/wasm_exec.js
+# the page's assets, each with NAME.gz (gzip -9) and NAME.br (brotli
+# quality BROTLI) beside it, written when the asset changed (cmd/precompress)
+WEB_ASSETS := web/main.wasm web/export.wasm web/wasm_exec.js web/index.html web/style.css web/app.js web/teach.js web/intro.js web/site.js
 
+wasm: web/main.wasm web/export.wasm web/wasm_exec.js
+	go run ./cmd/precompress -brotli $(BROTLI) $(WEB_ASSETS)
+
+# a module is replaced only when it changed, so its compressed forms stay
 web/main.wasm: FORCE
-	GOOS=js GOARCH=wasm go build -trimpath -o $@ ./wasm
+	GOOS=js GOARCH=wasm go build -trimpath -o $@.new ./wasm
+	cmp -s $@.new $@ && rm $@.new || mv $@.new $@
 
 # the export module (tdewolff/canvas), loaded by the page on the first export
 web/export.wasm: FORCE
-	GOOS=js GOARCH=wasm go build -trimpath -o $@ ./wasm/exportwasm
+	GOOS=js GOARCH=wasm go build -trimpath -o $@.new ./wasm/exportwasm
+	cmp -s $@.new $@ && rm $@.new || mv $@.new $@
 
 web/wasm_exec.js: $(WASM_EXEC)
 	cp $< $@
+
+# a folder any static host serves as plain files, with no configuration:
+# the modules only gzip-compressed, and a site.js that has the page fetch
+# NAME.gz and decompress it itself when the host sends it as it is
+site: wasm
+	rm -rf $(SITE)
+	mkdir -p $(SITE)
+	cp web/index.html web/style.css web/app.js web/teach.js web/intro.js web/wasm_exec.js web/main.wasm.gz web/export.wasm.gz $(SITE)/
+	printf '%s\n' '// fib6lab, make site: the modules are NAME.gz, sent as they are (app.js, fetchModule).' \
+		'window.fib6labModules = { suffix: ".gz" };' > $(SITE)/site.js
 
 run: wasm
 	go run ./cmd/server -addr $(ADDR) -dir web
@@ -54,7 +75,7 @@ kcheck:
 		go run ./cmd/ip6sim check --trace --known testdata/kdiff/TRACE-DIFFERENCES.md testdata/kdiff/*.sh $(KDIFF_SHARED); \
 	fi
 
-browser: wasm
+browser: site
 	tests/browser/run.sh
 
 bench:
@@ -73,7 +94,8 @@ fuzz:
 	go test -run '^$$' -fuzz '^FuzzShell$$' -fuzztime $(FUZZTIME) ./engine/iproute2/
 	go test -run '^$$' -fuzz '^FuzzTranslate$$' -fuzztime $(FUZZTIME) ./engine/ila/
 	go test -run '^$$' -fuzz '^FuzzScript$$' -fuzztime $(FUZZTIME) ./engine/iproute2/
-	go test -run '^$$' -fuzz '^FuzzDecodeShare$$' -fuzztime $(FUZZTIME) ./wasm/app/
+	go test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) ./wasm/share/
+	go test -run '^$$' -fuzz '^FuzzRestore$$' -fuzztime $(FUZZTIME) ./wasm/app/
 
 clean:
-	rm -f web/main.wasm web/export.wasm web/wasm_exec.js
+	rm -rf web/main.wasm web/export.wasm web/wasm_exec.js web/*.gz web/*.br $(SITE)

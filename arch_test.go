@@ -16,12 +16,13 @@ const module = "fib6lab/"
 // engineOrder ranks the engine packages: one may import only packages of a
 // lower rank.
 var engineOrder = map[string]int{
-	"engine/errno": 0, "engine/trace": 0, "engine/kernel": 0,
+	"engine/errno": 0, "engine/trace": 0, "engine/kernel": 0, "engine/siphash": 0,
 	"engine/lwtunnel": 1, "engine/ftrace": 1,
 	"engine/fib6": 2, "engine/ila": 2,
 	"engine/gc": 3, "engine/dst": 3,
 	"engine/netns":    4,
-	"engine/iproute2": 5,
+	"engine/world":    5,
+	"engine/iproute2": 6,
 }
 
 // forbidden lists, per package prefix, imports that must not appear.
@@ -29,6 +30,7 @@ var forbidden = map[string][]string{
 	"engine/":       {"os", "os/exec", "syscall", "syscall/js", "net/http", "time"},
 	"data":          {"syscall/js", "net/http"},
 	"wasm/app":      {"syscall/js", "github.com/hajimehoshi/ebiten/v2", "github.com/tdewolff/canvas"},
+	"wasm/share":    {"syscall/js", "github.com/hajimehoshi/ebiten/v2", "github.com/tdewolff/canvas"},
 	"render/scene":  {"syscall/js", "github.com/hajimehoshi/ebiten/v2", "github.com/tdewolff/canvas"},
 	"render/export": {"syscall/js", "github.com/hajimehoshi/ebiten/v2"},
 	"wasm/game":     {"syscall/js"},
@@ -111,10 +113,13 @@ func violation(dir, imp string) string {
 		}
 	case dir == "data" && strings.HasPrefix(imp, module):
 		return "data imports only the standard library"
+	case dir == "wasm/share" && strings.HasPrefix(imp, module) && !strings.HasPrefix(imp, module+"engine/"):
+		return "wasm/share imports only the engine of this module"
 	case (dir == "wasm/app" || dir == "render/scene") && strings.HasPrefix(imp, module):
-		ok := strings.HasPrefix(imp, module+"engine/") || imp == module+"data" || dir == "render/scene" && imp == module+"wasm/app"
+		ok := strings.HasPrefix(imp, module+"engine/") || imp == module+"data" || imp == module+"wasm/share" ||
+			dir == "render/scene" && imp == module+"wasm/app"
 		if !ok {
-			return "wasm/app and render/scene import the engine, data and (scene) app only"
+			return "wasm/app and render/scene import the engine, data, wasm/share and (scene) app only"
 		}
 	case dir == "render/export" && strings.HasPrefix(imp, module) && imp != module+"render/scene":
 		return "render/export imports only render/scene of this module"
@@ -125,6 +130,7 @@ func violation(dir, imp string) string {
 func TestViolationCatchesBadImports(t *testing.T) {
 	for _, c := range [][2]string{
 		{"engine/fib6", "fib6lab/engine/netns"},
+		{"engine/world", "fib6lab/engine/iproute2"},
 		{"engine/gc", "time"},
 		{"engine/trace", "fib6lab/engine/errno"},
 		{"engine/netns", "github.com/hajimehoshi/ebiten/v2"},

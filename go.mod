@@ -3,6 +3,7 @@ module fib6lab
 go 1.26
 
 require (
+	github.com/andybalholm/brotli v1.1.1
 	github.com/chzyer/readline v1.5.1
 	github.com/google/gopacket v1.1.19
 	github.com/hajimehoshi/ebiten/v2 v2.8.8
@@ -17,7 +18,6 @@ require (
 	github.com/BurntSushi/xgb v0.0.0-20210121224620-deaf085860bc // indirect
 	github.com/BurntSushi/xgbutil v0.0.0-20190907113008-ad855c713046 // indirect
 	github.com/ByteArena/poly2tri-go v0.0.0-20170716161910-d102ad91854f // indirect
-	github.com/andybalholm/brotli v1.1.1 // indirect
 	github.com/benoitkugler/textlayout v0.3.1 // indirect
 	github.com/benoitkugler/textprocessing v0.0.3 // indirect
 	github.com/ebitengine/gomobile v0.0.0-20240911145611-4856209ac325 // indirect

@@ -2,7 +2,8 @@
 // Go routing tables (github.com/gaissmai/bart, github.com/kentik/patricia)
 // on the real full IPv6 table and on random prefix sets, and the GC pass of
 // both strategies at the seed's sizes, and prints one markdown table per
-// measurement. `make bench` runs it.
+// measurement; it ends with the figures of issue 14 measured side by side,
+// on one line "summary: key=value ..." (summary.go). `make bench` runs it.
 package main
 
 import (
@@ -38,6 +39,11 @@ func main() {
 	}
 	lookupTable(sets)
 	gcTable(full, *quick)
+	rounds := 9
+	if *quick {
+		rounds = 3
+	}
+	summary(full, rounds)
 }
 
 // prefixSet is a named set of distinct prefixes.

@@ -7,6 +7,8 @@ import (
 
 	"fib6lab/wasm/app"
 	"fib6lab/wasm/game"
+
+	"fib6lab/wasm/share"
 )
 
 // addTeachHooks adds to window.fib6lab (h) the player, scenarios,
@@ -55,7 +57,7 @@ func addTeachHooks(h js.Value, s *app.Sim, g *game.Game) {
 		return sh.Encode()
 	})
 	fn("restore", func(a []js.Value) any {
-		sh, err := app.DecodeShare(str(a, 0))
+		sh, err := share.Decode(str(a, 0))
 		if err == nil {
 			err = s.Restore(sh)
 		}

@@ -17,7 +17,7 @@ import (
 // texts on screen tagged tag (scene.Item.Tag: "header", ...); setView(name)
 // shows one of state().views (a change of view resets the camera);
 // measureCost() restarts the plot's measurement; and state() gains view,
-// views, frame timing (frameMicrosP50/P95, walkFrameMicrosP50/P95),
+// views, frame timing (frameMicrosP50/P95, walkFrameMicrosP50/P95/Max),
 // visiblePrefixes (the trie labels on screen), dst [per lane, trafficJS],
 // ila [per lane, packetJS], costPlot {...}, layout {clipped, overlaps,
 // clippedTexts, overlapTexts} (scene.Scene.Layout of the frame on screen)
@@ -59,7 +59,7 @@ func viewState(g *game.Game) map[string]any {
 	w50, w95 := g.Frames.Percentiles(true)
 	m := map[string]any{
 		"view": string(g.Views.Current), "frameMicrosP50": p50, "frameMicrosP95": p95,
-		"walkFrameMicrosP50": w50, "walkFrameMicrosP95": w95, "visiblePrefixes": visiblePrefixes(g.Scene()),
+		"walkFrameMicrosP50": w50, "walkFrameMicrosP95": w95, "walkFrameMicrosMax": g.Frames.Max(true), "visiblePrefixes": visiblePrefixes(g.Scene()),
 		"views": anySlice(app.ViewIDs()), "sceneHash": g.Scene().Hash(),
 	}
 	lay := g.Scene().Layout()

@@ -10,6 +10,7 @@ import (
 	"log"
 	"runtime/debug"
 	"syscall/js"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -23,9 +24,11 @@ import (
 const memoryLimit = 5 << 29 // 2.5 GiB
 
 func main() {
+	startMillis = js.Global().Get("performance").Call("now").Float()
 	debug.SetMemoryLimit(memoryLimit)
 	o := app.DefaultOptions()
 	o.Headline = true // measured between frames in the page only: it needs a real clock
+	o.QuietGC = true  // the table load allocates in one burst (the memory limit still holds)
 	sim := app.NewSim(o)
 	g := game.NewGame(sim)
 	g.Origin = canvasOrigin
@@ -40,6 +43,13 @@ func main() {
 	}
 }
 
+// startMillis is when main started, in ms of the page's clock
+// (performance.now(): since navigation started).
+var startMillis float64
+
+// pauses measures the longest Go GC pause between two gcPauseMax() calls.
+var pauses app.PauseMeter
+
 // hook builds window.fib6lab. Go on wasm is single-threaded and the game
 // loop never blocks inside a frame, so these run between frames (a
 // console command running over frames waits at a netns.Yield meanwhile;
@@ -51,7 +61,15 @@ func main() {
 // text, cancelled, script} while a command runs, else null (state().queued
 // counts a console line running with those waiting); state().memory is
 // the memory budget {used, budget, mapped, room, refusals, note};
-// state().headline is the headline measurement (headlineJS).
+// state().headline is the headline measurement (headlineJS);
+// state().timing is {startMillis, firstFrameMillis, readyMillis,
+// tableMillis, decodeMillis, buildMillis, compactMillis, copyMillis,
+// finishMillis}: when
+// main started, the first frame ran and the table was in, in ms of the
+// page's clock since navigation (0: not yet), and the engine time the
+// table load took, in all and in parts (app.LoadTiming); gcPauseMax()
+// returns the longest Go GC pause since its last call, in ms
+// (app.PauseMeter).
 func hook(s *app.Sim) js.Value {
 	return js.ValueOf(map[string]any{
 		"state": safe(s, func([]js.Value) any { return stateJS(s.State()) }),
@@ -66,6 +84,11 @@ func hook(s *app.Sim) js.Value {
 			return errJS(s.SetTimeRate(arg(a, 0, s.TimeRate)))
 		}),
 		"cancel": safe(s, func([]js.Value) any { return s.Cancel() }),
+		"gcPauseMax": safe(s, func([]js.Value) any {
+			ms := float64(pauses.Max()) / 1e6
+			pauses.Start()
+			return ms
+		}),
 		"frameGaps": safe(s, func([]js.Value) any {
 			g := s.FrameGaps()
 			return map[string]any{"maxMs": g.Max.Milliseconds(), "maxGCMs": g.MaxGC.Milliseconds(), "gcs": g.GCs}
@@ -152,9 +175,23 @@ func stateJS(st app.State) any {
 		"expiringPending": st.ExpiringPending, "expiringStatus": st.ExpiringStatus,
 		"lastLookup": map[string]any{"label": lk.Label, "prefix": lk.Prefix, "steps": lk.Steps,
 			"backtracks": lk.Backtracks, "count": lk.Count},
-		"headline": headlineJS(st.Headline), "busy": busyJS(st.Busy), "memory": map[string]any{"used": st.Memory.Used, "budget": st.Memory.Budget,
+		"timing": timingJS(st.Timing), "headline": headlineJS(st.Headline), "busy": busyJS(st.Busy), "memory": map[string]any{"used": st.Memory.Used, "budget": st.Memory.Budget,
 			"mapped": st.Memory.Mapped, "room": st.Memory.Room, "refusals": st.Memory.Refusals, "note": st.Memory.Note},
 	}
+}
+
+// timingJS converts the load timing into state().timing.
+func timingJS(t app.LoadTiming) any {
+	at := func(d time.Duration) float64 {
+		if d == 0 {
+			return 0
+		}
+		return startMillis + float64(d)/1e6
+	}
+	ms := func(d time.Duration) float64 { return float64(d) / 1e6 }
+	return map[string]any{"startMillis": startMillis, "firstFrameMillis": at(t.FirstFrame),
+		"readyMillis": at(t.Ready), "tableMillis": ms(t.Table), "decodeMillis": ms(t.Decode),
+		"buildMillis": ms(t.Build), "compactMillis": ms(t.Compact), "copyMillis": ms(t.Copy), "finishMillis": ms(t.Finish)}
 }
 
 // busyJS converts the progress of the command running into {cmd, done,

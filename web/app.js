@@ -24,18 +24,75 @@
     b.hidden = false;
   }
 
-  async function instantiate(go) {
-    const url = "main.wasm";
-    if (WebAssembly.instantiateStreaming) {
-      try {
-        return await WebAssembly.instantiateStreaming(fetch(url), go.importObject);
-      } catch (e) {
-        console.warn("instantiateStreaming failed, falling back:", e);
-      }
-    }
+  // fetchModule fetches the WebAssembly module name and returns a Response
+  // of its bytes for WebAssembly.instantiateStreaming (the module compiles
+  // while it downloads), calling progress(done, total) as bytes arrive
+  // (total 0 when unknown). Where it comes from is site.js's: served by
+  // cmd/server, NAME itself, which the server sends compressed
+  // (Content-Encoding) and the browser decodes (X-Decoded-Content-Length
+  // says how big it is then); from a plain static host (make site),
+  // NAME.gz, sent as it is: the page gunzips it (DecompressionStream),
+  // unless the host sent it with Content-Encoding (the bytes are the
+  // module then). window.fib6labDownload tells what happened.
+  async function fetchModule(name, progress) {
+    const url = name + ((window.fib6labModules && window.fib6labModules.suffix) || "");
     const resp = await fetch(url);
-    if (!resp.ok) throw new Error(`fetching ${url}: ${resp.status} ${resp.statusText}`);
-    return WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject);
+    if (!resp.ok || !resp.body) throw new Error(`fetching ${url}: ${resp.status} ${resp.statusText}`);
+    const encoding = resp.headers.get("Content-Encoding") || "";
+    const total = Number(resp.headers.get(encoding ? "X-Decoded-Content-Length" : "Content-Length")) || 0;
+    const dl = (window.fib6labDownload = { url, encoding, total, done: 0, gunzipped: false });
+    let body = resp.body.pipeThrough(new TransformStream({
+      transform(chunk, ctl) {
+        dl.done += chunk.byteLength;
+        progress(dl.done, total);
+        ctl.enqueue(chunk);
+      },
+    }));
+    if (url.endsWith(".gz")) {
+      const [stream, gzip] = await sniffGzip(body);
+      body = gzip ? stream.pipeThrough(new DecompressionStream("gzip")) : stream;
+      dl.gunzipped = gzip;
+    }
+    return new Response(body, { headers: { "Content-Type": "application/wasm" } });
+  }
+
+  // sniffGzip reads the first chunk of stream and returns the whole stream
+  // again and whether it starts as gzip does (1f 8b).
+  async function sniffGzip(stream) {
+    const reader = stream.getReader();
+    const first = await reader.read();
+    const again = new ReadableStream({
+      start(ctl) {
+        if (first.done) ctl.close();
+        else ctl.enqueue(first.value);
+      },
+      async pull(ctl) {
+        const { done, value } = await reader.read();
+        if (done) ctl.close();
+        else ctl.enqueue(value);
+      },
+      cancel(reason) { return reader.cancel(reason); },
+    });
+    return [again, !first.done && first.value.length >= 2 && first.value[0] === 0x1f && first.value[1] === 0x8b];
+  }
+
+  const MB = (n) => (n / 1e6).toFixed(1);
+  function downloading(done, total) {
+    const bar = $("dl-progress");
+    bar.hidden = !total;
+    if (total) bar.value = Math.min(done / total, 1);
+    show(total ? `downloading the page: ${MB(done)} of ${MB(total)} MB (${Math.floor((100 * done) / total)}%)`
+      : `downloading the page: ${MB(done)} MB`);
+  }
+
+  async function instantiate(go) {
+    const resp = await fetchModule("main.wasm", downloading);
+    const mod = WebAssembly.instantiateStreaming
+      ? await WebAssembly.instantiateStreaming(resp, go.importObject)
+      : await WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject);
+    $("dl-progress").hidden = true;
+    show("starting…");
+    return mod;
   }
 
   // notStarted tells why window.fib6lab is missing: still loading, or
@@ -64,9 +121,10 @@
       if (typeof m === "string" && m) show(m);
     }));
     $("btn-gc").addEventListener("click", () => call((f) => f.runGC()));
-    $("sel-speed").addEventListener("change", (e) => call((f) => f.setSpeed(Number(e.target.value))));
-    $("sel-rate").addEventListener("change", (e) => call((f) => f.setTimeRate(Number(e.target.value))));
-    $("sel-view").addEventListener("change", (e) => call((f) => f.setView(e.target.value)));
+    // a menu gives the keys back once used (arrows step, not change it)
+    $("sel-speed").addEventListener("change", (e) => { call((f) => f.setSpeed(Number(e.target.value))); e.target.blur(); });
+    $("sel-rate").addEventListener("change", (e) => { call((f) => f.setTimeRate(Number(e.target.value))); e.target.blur(); });
+    $("sel-view").addEventListener("change", (e) => { call((f) => f.setView(e.target.value)); e.target.blur(); });
     for (const fmt of ["svg", "pdf", "png"]) $(`btn-export-${fmt}`).addEventListener("click", () => exportView(fmt));
     $("btn-add").addEventListener("click", () =>
       call((f) => {
@@ -85,9 +143,9 @@
     if (!exporter) {
       exporter = (async () => {
         const go = new Go();
-        const resp = await fetch("export.wasm");
-        if (!resp.ok) throw new Error(`fetching export.wasm: ${resp.status}`);
-        const { instance } = await WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject);
+        const resp = await fetchModule("export.wasm", (done, total) =>
+          show(`loading the exporter: ${MB(done)}${total ? ` of ${MB(total)}` : ""} MB`));
+        const { instance } = await WebAssembly.instantiateStreaming(resp, go.importObject);
         go.run(instance); // stays alive serving window.fib6export
         return window.fib6export;
       })();

@@ -1,5 +1,5 @@
 // fib6lab first-visit intro: a short "what am I looking at" card over the
-// canvas, shown once per browser (remembered in localStorage) and brought
+// canvas, shown until dismissed once per browser (remembered in localStorage) and brought
 // back from the help dialog. It does not block the page: the toolbar, the
 // console and the keys work while it is shown. window.fib6intro has
 // open() and close() (Esc closes it, web/teach.js).
@@ -7,9 +7,9 @@
 
 (function () {
   const $ = (id) => document.getElementById(id);
-  const SEEN = "fib6lab.intro"; // localStorage key: "seen" once shown
+  const SEEN = "fib6lab.intro"; // localStorage key: "seen" once dismissed
 
-  // remember notes that the intro was shown; a browser that keeps no
+  // remember notes that the intro was read and dismissed; a browser that keeps no
   // storage (private mode, disabled) shows it on every visit.
   function remember() {
     try {
@@ -29,11 +29,11 @@
 
   function open() {
     $("intro").hidden = false;
-    remember();
   }
 
   function close() {
     $("intro").hidden = true;
+    remember();
   }
 
   document.addEventListener("DOMContentLoaded", () => {

@@ -94,10 +94,10 @@ func TestTermKeepsOutput(t *testing.T) {
 // whole trie.
 func longSetup() string {
 	var b strings.Builder
-	b.WriteString("kernel 6.1\nip link set lo up\ngen routes 100000 2001:db8:1::/128 dev lo\n")
+	b.WriteString("kernel 6.1\nip link add va type veth peer name vb\nip link set va up\ngen routes 100000 2001:db8:1::/128 dev va\n")
 	b.WriteString("sysctl -q -w net.ipv6.route.gc_interval=1\n")
 	for i := 1; i <= 3000; i++ {
-		fmt.Fprintf(&b, "ip -6 route add 2001:db8:2::%x/128 dev lo expires %d\n", i, i)
+		fmt.Fprintf(&b, "ip -6 route add 2001:db8:2::%x/128 dev va expires %d\n", i, i)
 	}
 	return b.String()
 }

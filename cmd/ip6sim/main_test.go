@@ -7,11 +7,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 
 	"fib6lab/engine/gc"
+	"fib6lab/engine/iproute2"
 	"fib6lab/engine/kernel"
+	"fib6lab/engine/netns"
 )
 
 // TestMain runs ip6sim's main instead of the tests when IP6SIM_MAIN is
@@ -182,5 +185,22 @@ func TestUnreadableScript(t *testing.T) {
 	}
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Errorf("export written: %v", err)
+	}
+}
+
+// TestPromptShowsNamespace checks PS1 inside `ip netns exec NS bash` and
+// back after its exit.
+func TestPromptShowsNamespace(t *testing.T) {
+	sh := iproute2.NewShell(netns.New(0))
+	var out strings.Builder
+	for _, c := range []struct{ line, want string }{
+		{"ip netns add h", "ip6sim# "},
+		{"ip netns exec h bash", "ip6sim(h)# "},
+		{"exit", "ip6sim# "},
+	} {
+		sh.Run(c.line, &out)
+		if got := prompt1(sh); got != c.want {
+			t.Errorf("after %q: prompt %q, want %q (output %q)", c.line, got, c.want, out.String())
+		}
 	}
 }

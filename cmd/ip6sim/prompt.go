@@ -32,6 +32,15 @@ const (
 	ps2 = "> "
 )
 
+// prompt1 is PS1 for the namespace sh runs in: ps1 in the machine's
+// first namespace, "ip6sim(NS)# " inside `ip netns exec NS bash`.
+func prompt1(sh *iproute2.Shell) string {
+	if ns := sh.Namespace(); ns != "" {
+		return "ip6sim(" + ns + ")# "
+	}
+	return ps1
+}
+
 // errPromptTooLong refuses a line typed or pasted at the terminal past
 // promptLimit.
 var errPromptTooLong = fmt.Errorf("ip6sim: line too long: more than %d bytes typed at the prompt, not run (run it with -f FILE or from a pipe)", promptLimit)
@@ -84,7 +93,7 @@ func prompt(sh *iproute2.Shell, src lineSource, in *interrupter, out io.Writer) 
 			return sh.Status
 		case err == readline.ErrInterrupt: // bash: the line is dropped, $? is 130
 			j.Reset()
-			src.SetPrompt(ps1)
+			src.SetPrompt(prompt1(sh))
 			sh.Status = interruptStatus
 			continue
 		case errors.As(err, &long):
@@ -105,8 +114,8 @@ func prompt(sh *iproute2.Shell, src lineSource, in *interrupter, out io.Writer) 
 			src.SetPrompt(ps2)
 			continue
 		}
-		src.SetPrompt(ps1)
 		sh.Run(logical, out)
+		src.SetPrompt(prompt1(sh))
 		in.consume()
 		if sh.Exited() {
 			return sh.Status

@@ -47,10 +47,12 @@ var contentTypes = map[string]string{
 	".svg":  "image/svg+xml",
 	".png":  "image/png",
 	".pdf":  "application/pdf",
+	".gz":   "application/gzip",
+	".br":   "application/octet-stream",
 }
 
-// compressible lists the extensions served gzip-encoded when the client
-// accepts it.
+// compressible lists the extensions served compressed (brotli or gzip)
+// when the client accepts it.
 var compressible = map[string]bool{
 	".wasm": true, ".js": true, ".html": true, ".css": true, ".svg": true,
 }
@@ -70,9 +72,14 @@ type fileHandler struct {
 // backslashes or encoded slashes are rejected with 400, and dotfiles and
 // anything that is not a regular file get 404. Files are opened through an
 // os.Root, so symlinks cannot reach outside root. Every response carries
-// security headers and "Cache-Control: no-cache"; .wasm, .js, .html, .css
-// and .svg files are gzip-compressed (and cached in memory) for clients that
-// accept it.
+// security headers and "Cache-Control: no-cache". For .wasm, .js, .html,
+// .css and .svg files a client that accepts brotli or gzip
+// (Accept-Encoding, quality values honoured) gets the precompressed
+// NAME.br or NAME.gz beside the file when there is one at least as new as
+// the file (make wasm writes them), with its Content-Length, else gzip
+// made on the fly (and cached in memory); an encoded response also
+// carries X-Decoded-Content-Length, the file's own size, for download
+// progress. NAME.gz and NAME.br requested by name are served as they are.
 //
 // NewHandler returns an error if root cannot be opened as a directory (for
 // example because it does not exist or is not a directory).
@@ -168,11 +175,71 @@ func (h *fileHandler) serveFile(w http.ResponseWriter, r *http.Request, name str
 	w.Header().Set("Content-Type", contentType(ext))
 	if compressible[ext] {
 		w.Header().Add("Vary", "Accept-Encoding")
-		if acceptsGzip(r.Header) && h.serveGzip(w, r, name, info) {
+		if h.serveEncoded(w, r, name, info) {
 			return
 		}
 	}
 	h.servePlain(w, r, name, info)
+}
+
+// serveEncoded serves name compressed when the client accepts a coding
+// the server can send: brotli or gzip precompressed beside the file, or
+// gzip made on the fly; on equal quality brotli, the smaller, goes first.
+// It reports false, having written nothing, when it sends no encoding.
+func (h *fileHandler) serveEncoded(w http.ResponseWriter, r *http.Request, name string, info fs.FileInfo) bool {
+	br, gz := h.precompressed(name+".br", info), h.precompressed(name+".gz", info)
+	offered := []string{"gzip"}
+	if br != nil {
+		offered = []string{"br", "gzip"}
+	}
+	switch chooseEncoding(r.Header, offered...) {
+	case "br":
+		return h.serveStored(w, r, name+".br", br, "br", info)
+	case "gzip":
+		if gz != nil {
+			return h.serveStored(w, r, name+".gz", gz, "gzip", info)
+		}
+		return h.serveGzip(w, r, name, info)
+	}
+	return false
+}
+
+// precompressed returns the FileInfo of enc, a compressed form of the
+// file described by src, when it is a regular file at least as new as the
+// file; nil otherwise.
+func (h *fileHandler) precompressed(enc string, src fs.FileInfo) fs.FileInfo {
+	info, err := h.root.Stat(enc)
+	if err != nil || !info.Mode().IsRegular() || info.ModTime().Before(src.ModTime()) {
+		return nil
+	}
+	return info
+}
+
+// serveStored serves the stored compressed file enc (described by
+// info) as the coding of the file described by src, with its
+// Content-Length, ranges and conditional requests. It reports false,
+// having written nothing, when enc cannot be opened.
+func (h *fileHandler) serveStored(w http.ResponseWriter, r *http.Request, enc string, info fs.FileInfo, coding string, src fs.FileInfo) bool {
+	f, err := h.root.Open(enc)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	setEncoded(w.Header(), coding, etag(info, "-"+coding), info.Size(), src.Size())
+	http.ServeContent(w, r, enc, info.ModTime(), io.NewSectionReader(f, 0, info.Size()))
+	return true
+}
+
+// setEncoded sets the headers of a response encoded with coding: size
+// is the encoded length, decoded the file's. http.ServeContent leaves
+// Content-Length out when Content-Encoding is set (it cannot tell a
+// stored encoding from one made while writing) unless it is set before:
+// it replaces it for a range, and drops it for 304 and errors.
+func setEncoded(hdr http.Header, coding, tag string, size, decoded int64) {
+	hdr.Set("Content-Encoding", coding)
+	hdr.Set("ETag", tag)
+	hdr.Set("Content-Length", strconv.FormatInt(size, 10))
+	hdr.Set("X-Decoded-Content-Length", strconv.FormatInt(decoded, 10))
 }
 
 // servePlain serves name uncompressed, with support for ranges and
@@ -200,8 +267,7 @@ func (h *fileHandler) serveGzip(w http.ResponseWriter, r *http.Request, name str
 	}
 	// Range requests address the gzip-encoded bytes (RFC 9110, 14.1); the
 	// distinct ETag keeps If-Range from mixing the two representations.
-	w.Header().Set("Content-Encoding", "gzip")
-	w.Header().Set("ETag", etag(info, "-gz"))
+	setEncoded(w.Header(), "gzip", etag(info, "-gz"), int64(len(data)), info.Size())
 	http.ServeContent(w, r, name, info.ModTime(), bytes.NewReader(data))
 	return true
 }
@@ -223,25 +289,59 @@ func contentType(ext string) string {
 	return "application/octet-stream"
 }
 
-// acceptsGzip reports whether the Accept-Encoding header lists gzip with a
-// non-zero quality.
-func acceptsGzip(hdr http.Header) bool {
+// chooseEncoding returns the content coding to send among offered (most
+// preferred first when qualities are equal): the one the client's
+// Accept-Encoding gives the highest non-zero quality (RFC 9110 12.5.3:
+// codings and the q parameter case-insensitive, "*" for every coding not
+// listed, x-gzip the same as gzip, a quality that does not parse as 0),
+// or "" when it accepts none of them.
+func chooseEncoding(hdr http.Header, offered ...string) string {
+	qs := acceptQualities(hdr)
+	best, bestQ := "", 0.0
+	for _, c := range offered {
+		q, ok := qs[c]
+		if !ok {
+			q = qs["*"]
+		}
+		if q > bestQ {
+			best, bestQ = c, q
+		}
+	}
+	return best
+}
+
+// acceptQualities returns the quality of each coding Accept-Encoding
+// lists, in lower case.
+func acceptQualities(hdr http.Header) map[string]float64 {
+	qs := map[string]float64{}
 	for _, v := range hdr.Values("Accept-Encoding") {
 		for part := range strings.SplitSeq(v, ",") {
 			coding, params, _ := strings.Cut(part, ";")
-			if !strings.EqualFold(strings.TrimSpace(coding), "gzip") {
+			coding = strings.ToLower(strings.TrimSpace(coding))
+			if coding == "" {
 				continue
 			}
-			q, ok := strings.CutPrefix(strings.ReplaceAll(params, " ", ""), "q=")
-			if !ok {
-				return true
+			if coding == "x-gzip" {
+				coding = "gzip"
 			}
-			if f, err := strconv.ParseFloat(q, 64); err == nil && f > 0 {
-				return true
+			q := 1.0
+			for p := range strings.SplitSeq(params, ";") {
+				name, val, _ := strings.Cut(p, "=")
+				if !strings.EqualFold(strings.TrimSpace(name), "q") {
+					continue
+				}
+				f, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
+				if err != nil || !(f >= 0 && f <= 1) {
+					f = 0
+				}
+				q = f
+			}
+			if old, ok := qs[coding]; !ok || q > old {
+				qs[coding] = q
 			}
 		}
 	}
-	return false
+	return qs
 }
 
 // gzipCache holds the gzip encoding of each file, valid for as long as the

@@ -10,10 +10,13 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/andybalholm/brotli"
 )
 
 const (
@@ -141,6 +144,9 @@ func TestGzipRoundTrip(t *testing.T) {
 			}
 			if got := gunzip(t, rec.Body.Bytes()); !bytes.Equal(got, want) {
 				t.Errorf("GET /%s #%d: decompressed body differs from file", name, i)
+			}
+			if got := rec.Header().Get("Content-Length"); got != strconv.Itoa(rec.Body.Len()) {
+				t.Errorf("GET /%s #%d: Content-Length %q for %d bytes", name, i, got, rec.Body.Len())
 			}
 		}
 	}
@@ -392,16 +398,166 @@ func TestConditionalGet(t *testing.T) {
 	}
 }
 
-func TestAcceptsGzip(t *testing.T) {
-	tests := map[string]bool{
-		"gzip": true, "GZIP": true, "deflate, gzip": true, "gzip;q=0.5": true,
-		"gzip; q=1": true, "gzip;q=0": false, "gzip;q=0.0": false, "": false,
-		"identity": false, "br": false, "x-gzip": false,
+func TestChooseEncoding(t *testing.T) {
+	tests := []struct {
+		accept  string
+		offered []string
+		want    string
+	}{
+		{"gzip", []string{"gzip"}, "gzip"},
+		{"GZIP", []string{"gzip"}, "gzip"},
+		{"deflate, gzip", []string{"gzip"}, "gzip"},
+		{"gzip;q=0.5", []string{"gzip"}, "gzip"},
+		{"gzip; q=1", []string{"gzip"}, "gzip"},
+		{"gzip;Q=0.5", []string{"gzip"}, "gzip"},
+		{"gzip;q=0", []string{"gzip"}, ""},
+		{"gzip;q=0.0", []string{"gzip"}, ""},
+		{"gzip;q=0.000", []string{"gzip"}, ""},
+		{"gzip;q=abc", []string{"gzip"}, ""},
+		{"gzip;q=2", []string{"gzip"}, ""},
+		{"", []string{"br", "gzip"}, ""},
+		{"identity", []string{"br", "gzip"}, ""},
+		{"x-gzip", []string{"gzip"}, "gzip"},
+		{"x-gzip2", []string{"gzip"}, ""},
+		{"br", []string{"gzip"}, ""},
+		{"br, gzip, deflate", []string{"br", "gzip"}, "br"},
+		{"gzip, br", []string{"br", "gzip"}, "br"},
+		{"BR;Q=0.9, GZIP;q=1", []string{"br", "gzip"}, "gzip"},
+		{"br;q=0.5, gzip", []string{"br", "gzip"}, "gzip"},
+		{"Br;q=1, gzip;q=0.9", []string{"br", "gzip"}, "br"},
+		{"br;q=0", []string{"br", "gzip"}, ""},
+		{"*", []string{"br", "gzip"}, "br"},
+		{"gzip;q=0, *;q=0.1", []string{"br", "gzip"}, "br"},
+		{"*;q=0.2, gzip;q=0.3", []string{"br", "gzip"}, "gzip"},
+		{"*;q=0", []string{"br", "gzip"}, ""},
+		{" gzip ; q = 0.7 ,br;q=0.6", []string{"br", "gzip"}, "gzip"},
 	}
-	for v, want := range tests {
-		hdr := http.Header{"Accept-Encoding": {v}}
-		if got := acceptsGzip(hdr); got != want {
-			t.Errorf("acceptsGzip(%q) = %v, want %v", v, got, want)
+	for _, c := range tests {
+		hdr := http.Header{"Accept-Encoding": {c.accept}}
+		if got := chooseEncoding(hdr, c.offered...); got != c.want {
+			t.Errorf("chooseEncoding(%q, %q) = %q, want %q", c.accept, c.offered, got, c.want)
 		}
 	}
+}
+
+// precompress writes main.wasm.br and main.wasm.gz beside main.wasm (its
+// brotli and gzip forms, one hour newer) and returns the file and them.
+func precompress(t *testing.T, root string) (file, br, gz []byte) {
+	t.Helper()
+	file, err := os.ReadFile(filepath.Join(root, "main.wasm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b, g bytes.Buffer
+	bw := brotli.NewWriterLevel(&b, 5)
+	bw.Write(file)
+	bw.Close()
+	gw := gzip.NewWriter(&g)
+	gw.Write(file)
+	gw.Close()
+	later := time.Now().Add(time.Hour)
+	for name, data := range map[string][]byte{"main.wasm.br": b.Bytes(), "main.wasm.gz": g.Bytes()} {
+		writeFile(t, filepath.Join(root, name), string(data))
+		if err := os.Chtimes(filepath.Join(root, name), later, later); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return file, b.Bytes(), g.Bytes()
+}
+
+// TestPrecompressed: a client accepting brotli gets main.wasm.br, one
+// accepting only gzip main.wasm.gz, each byte for byte with its
+// Content-Length, its own ETag and the decoded length; HEAD and ranges
+// address the encoded bytes; the compressed files requested by name are
+// plain files; a compressed file older than the file is not used.
+func TestPrecompressed(t *testing.T) {
+	h, root := setup(t)
+	file, br, gz := precompress(t, root)
+	for _, c := range []struct {
+		accept, coding string
+		body           []byte
+	}{{"gzip, deflate, br", "br", br}, {"br;q=0.5, gzip", "gzip", gz}, {"GZIP", "gzip", gz}, {"", "", file}} {
+		rec := do(h, "GET", "/main.wasm", map[string]string{"Accept-Encoding": c.accept})
+		hd := rec.Header()
+		if rec.Code != http.StatusOK || hd.Get("Content-Encoding") != c.coding || !bytes.Equal(rec.Body.Bytes(), c.body) {
+			t.Fatalf("%q: status %d, Content-Encoding %q, %d bytes; want %q and %d bytes", c.accept, rec.Code, hd.Get("Content-Encoding"), rec.Body.Len(), c.coding, len(c.body))
+		}
+		if hd.Get("Content-Length") != strconv.Itoa(len(c.body)) || hd.Get("Content-Type") != "application/wasm" || hd.Get("Vary") != "Accept-Encoding" {
+			t.Errorf("%q: Content-Length %q, Content-Type %q, Vary %q", c.accept, hd.Get("Content-Length"), hd.Get("Content-Type"), hd.Get("Vary"))
+		}
+		if c.coding != "" && (hd.Get("X-Decoded-Content-Length") != strconv.Itoa(len(file)) || !strings.HasSuffix(hd.Get("ETag"), "-"+c.coding+`"`)) {
+			t.Errorf("%q: X-Decoded-Content-Length %q, ETag %q", c.accept, hd.Get("X-Decoded-Content-Length"), hd.Get("ETag"))
+		}
+		head := do(h, "HEAD", "/main.wasm", map[string]string{"Accept-Encoding": c.accept})
+		if head.Body.Len() != 0 || head.Header().Get("Content-Length") != strconv.Itoa(len(c.body)) || head.Header().Get("Content-Encoding") != c.coding {
+			t.Errorf("HEAD %q: %d body bytes, Content-Length %q", c.accept, head.Body.Len(), head.Header().Get("Content-Length"))
+		}
+	}
+	if got := brotliDecode(t, br); !bytes.Equal(got, file) {
+		t.Fatal("the brotli file does not decode to the file")
+	}
+	rec := do(h, "GET", "/main.wasm", map[string]string{"Accept-Encoding": "br", "Range": "bytes=0-9"})
+	if rec.Code != http.StatusPartialContent || !bytes.Equal(rec.Body.Bytes(), br[:10]) || rec.Header().Get("Content-Encoding") != "br" {
+		t.Errorf("range of the brotli form: status %d, %d bytes", rec.Code, rec.Body.Len())
+	}
+	tag := do(h, "GET", "/main.wasm", map[string]string{"Accept-Encoding": "br"}).Header().Get("ETag")
+	if rec := do(h, "GET", "/main.wasm", map[string]string{"Accept-Encoding": "br", "If-None-Match": tag}); rec.Code != http.StatusNotModified {
+		t.Errorf("If-None-Match of the brotli form: status %d, want 304", rec.Code)
+	}
+	for name, want := range map[string][]byte{"main.wasm.gz": gz, "main.wasm.br": br} {
+		rec := do(h, "GET", "/"+name, map[string]string{"Accept-Encoding": "gzip, br"})
+		if rec.Code != http.StatusOK || rec.Header().Get("Content-Encoding") != "" || !bytes.Equal(rec.Body.Bytes(), want) {
+			t.Errorf("GET /%s: status %d, Content-Encoding %q, %d bytes", name, rec.Code, rec.Header().Get("Content-Encoding"), rec.Body.Len())
+		}
+	}
+	if ct := do(h, "GET", "/main.wasm.gz", nil).Header().Get("Content-Type"); ct != "application/gzip" {
+		t.Errorf("main.wasm.gz: Content-Type %q", ct)
+	}
+	// the file changes after its compressed forms were written: they are stale
+	writeFile(t, filepath.Join(root, "main.wasm"), "\x00asm changed")
+	later := time.Now().Add(2 * time.Hour)
+	if err := os.Chtimes(filepath.Join(root, "main.wasm"), later, later); err != nil {
+		t.Fatal(err)
+	}
+	for _, accept := range []string{"br", "gzip, br"} {
+		rec := do(h, "GET", "/main.wasm", map[string]string{"Accept-Encoding": accept})
+		body := rec.Body.Bytes()
+		if rec.Header().Get("Content-Encoding") == "gzip" {
+			body = gunzip(t, body)
+		}
+		if string(body) != "\x00asm changed" {
+			t.Errorf("%q after a change: a stale compressed form was sent (%q)", accept, rec.Header().Get("Content-Encoding"))
+		}
+	}
+}
+
+// TestPrecompressedOverHTTP: over a real connection the brotli form goes
+// out with its Content-Length (not chunked), as the page's download
+// progress needs.
+func TestPrecompressedOverHTTP(t *testing.T) {
+	h, root := setup(t)
+	_, br, _ := precompress(t, root)
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	req, _ := http.NewRequest("GET", srv.URL+"/main.wasm", nil)
+	req.Header.Set("Accept-Encoding", "gzip, deflate, br, zstd")
+	resp, err := srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	if resp.Header.Get("Content-Encoding") != "br" || resp.ContentLength != int64(len(br)) || len(resp.TransferEncoding) != 0 || !bytes.Equal(body, br) {
+		t.Fatalf("Content-Encoding %q, Content-Length %d, Transfer-Encoding %v, %d bytes; want br, %d", resp.Header.Get("Content-Encoding"),
+			resp.ContentLength, resp.TransferEncoding, len(body), len(br))
+	}
+}
+
+func brotliDecode(t *testing.T, b []byte) []byte {
+	t.Helper()
+	out, err := io.ReadAll(brotli.NewReader(bytes.NewReader(b)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }

@@ -2,11 +2,14 @@ package dst
 
 import "fib6lab/engine/fib6"
 
-// Cookie models rt6_get_cookie (include/net/ip6_fib.h) for the dsts the
-// model makes (no nexthop objects, so no dst carries its own sernum): the
-// current fn_sernum of its route's node, 0 when the route is gone or not
-// in a table.
+// Cookie models rt6_get_cookie (include/net/ip6_fib.h): a dst's own
+// sernum when it has one (per-CPU copies of nexthop objects' paths), else
+// the current fn_sernum of its route's node, 0 when the route is gone or
+// not in a table.
 func Cookie(e *Entry) uint32 {
+	if e.Sernum != 0 {
+		return e.Sernum
+	}
 	c, _ := routeCookie(e.From)
 	return c
 }
@@ -26,6 +29,8 @@ func routeCookie(rt *fib6.Info) (uint32, bool) {
 
 // Check models ip6_dst_check (net/ipv6/route.c), dst_ops.check: whether
 // dst e, cached with cookie, may still be used at time now.
+//   - a dst with its own sernum (rt6_is_valid): the genid has not moved
+//     since it was made;
 //   - per-CPU copies and uncached clones whose route is known
 //     (rt6_dst_from_check): not expired by their own deadline, obsolete
 //     still FORCE_CHK, the route's node serial equal to cookie and the
@@ -34,6 +39,9 @@ func routeCookie(rt *fib6.Info) (uint32, bool) {
 //     in a table with node serial equal to cookie, and rt6_check_expired
 //     does not hold.
 func Check(e *Entry, cookie uint32, now int64) bool {
+	if e.Sernum != 0 {
+		return e.Sernum == e.ops.FIB.Genid()
+	}
 	if e.From != nil && (e.RtFlags&fib6.RTF_PCPU != 0 || e.uncached) {
 		return !(e.RtFlags&fib6.RTF_EXPIRES != 0 && now > e.Expires) &&
 			e.Obsolete == ObsoleteForceChk && fib6Check(e.From, cookie, now)

@@ -11,20 +11,23 @@ import (
 // IPv6MinMTU is IPV6_MIN_MTU (bytes).
 const IPv6MinMTU = 1280
 
-// copyInit models ip6_rt_copy_init: the dst takes the route's device,
-// flags, gateway (adding RTF_GATEWAY), by reference in the kernel its MTU
-// metric, and a reference to the nexthop's lwtunnel state with its
-// handlers redirected (lwtunnel_set_redirect).
-func copyInit(e *Entry, rt *fib6.Info) {
+// copyInit models ip6_rt_copy_init for route rt through hop (res->nh):
+// the dst takes the hop's device, the route's flags and the type the
+// lookup reports for it, the hop's gateway (adding RTF_GATEWAY), by
+// reference in the kernel the route's MTU metric, and a reference to the
+// hop's lwtunnel state with its handlers redirected
+// (lwtunnel_set_redirect).
+func (o *Ops) copyInit(e *Entry, rt *fib6.Info, hop fib6.Nexthop) {
 	e.From = rt
-	e.Dev = rt.NH.Dev
+	e.Type = o.Host.ResultType(rt)
+	e.Dev = hop.Dev
 	e.RtFlags = rt.Flags
 	e.MTU = rt.Metric_(fib6.RTAX_MTU)
-	if rt.NH.Gw.IsValid() {
-		e.Gateway = rt.NH.Gw
+	if hop.Gw.IsValid() {
+		e.Gateway = hop.Gw
 		e.RtFlags |= fib6.RTF_GATEWAY
 	}
-	attachLwt(e, rt.NH.Lwt)
+	attachLwt(e, hop.Lwt)
 }
 
 // attachLwt gives e a reference to s and points its output at the state's
@@ -49,17 +52,18 @@ func devOutput(lwtunnel.Net, *lwtunnel.Skb) error { return nil }
 func devInput(*lwtunnel.Skb) error { return nil }
 
 // cacheAlloc models ip6_rt_cache_alloc on cpu: a counted RTF_CACHE clone
-// of rt for the /128 daddr (RTF_ANYCAST when an on-link route's own
-// prefix address is the destination), or nil when dst_alloc refuses.
-func (o *Ops) cacheAlloc(cpu int, rt *fib6.Info, daddr netip.Addr) *Entry {
+// of rt through hop for the /128 daddr (RTF_ANYCAST when an on-link
+// route's own prefix address is the destination), or nil when dst_alloc
+// refuses.
+func (o *Ops) cacheAlloc(cpu int, rt *fib6.Info, hop fib6.Nexthop, daddr netip.Addr) *Entry {
 	e := o.Alloc(cpu, false)
 	if e == nil {
 		return nil
 	}
-	copyInit(e, rt)
+	o.copyInit(e, rt, hop)
 	e.RtFlags |= fib6.RTF_CACHE
 	e.Dst = daddr
-	if !rt.NH.Gw.IsValid() && rt.Flags&fib6.RTF_NONEXTHOP == 0 &&
+	if !hop.Gw.IsValid() && rt.Flags&fib6.RTF_NONEXTHOP == 0 &&
 		rt.DstLen != 128 && rt.Dst.Addr() == daddr {
 		e.RtFlags |= fib6.RTF_ANYCAST
 	}
@@ -67,18 +71,36 @@ func (o *Ops) cacheAlloc(cpu int, rt *fib6.Info, daddr netip.Addr) *Entry {
 	return e
 }
 
-// PCPU models rt6_get_pcpu_route / rt6_make_pcpu_route: the route's
-// per-CPU copy for cpu (RTF_PCPU, DST_NOCOUNT), made on first use, with a
-// reference taken for the caller. Its allocation is traced (DstAlloc)
-// when the recorder asks for tracepoints.
+// PCPU models rt6_get_pcpu_route / rt6_make_pcpu_route for a route with
+// its own fib6_nh: the route's per-CPU copy for cpu (RTF_PCPU,
+// DST_NOCOUNT), made on first use, with a reference taken for the caller.
+// Its allocation is traced (DstAlloc) when the recorder asks for
+// tracepoints.
 func (o *Ops) PCPU(cpu int, rt *fib6.Info) *Entry {
-	nh := o.Nexthop(rt)
+	return o.pcpu(cpu, rt, o.Nexthop(rt))
+}
+
+// pcpu is PCPU on path nh of rt. A nexthop object's path keeps one copy
+// per CPU for every route using it: the copy names the route it was made
+// for (or none once that route left) and carries the genid it was made
+// under; once the genid has moved it is dropped (dst_dev_put, released)
+// and made again for rt.
+func (o *Ops) pcpu(cpu int, rt *fib6.Info, nh *Nexthop) *Entry {
 	e := nh.pcpu[cpu]
+	if e != nil && e.Sernum != 0 && e.Sernum != o.FIB.Genid() {
+		nh.pcpu[cpu] = nil
+		e.devPut()
+		e.Release()
+		e = nil
+	}
 	if e == nil {
 		e = o.Alloc(cpu, true)
-		copyInit(e, rt)
+		o.copyInit(e, rt, nh.Hop(rt))
 		e.RtFlags |= fib6.RTF_PCPU
 		e.Dst = rt.Dst.Addr()
+		if nh.hop != nil {
+			e.Sernum = o.FIB.Genid()
+		}
 		nh.pcpu[cpu] = e
 		if o.tracepoints() {
 			e.emit(trace.DstAlloc, o.Entries())
@@ -95,20 +117,42 @@ func (o *Ops) PCPU(cpu int, rt *fib6.Info) *Entry {
 // refuses: the caller uses the null entry, ENETUNREACH); else the per-CPU
 // copy. The dst returned carries a reference for the caller.
 func (o *Ops) PolRoute(cpu int, rt *fib6.Info, daddr netip.Addr, knownNH bool) *Entry {
-	if nh := NexthopOf(rt); nh != nil {
+	return o.PolRouteHop(cpu, rt, rt.NH, daddr, knownNH)
+}
+
+// PolRouteHop is PolRoute for route rt through hop, the path
+// fib6_select_path chose (for a route with a nexthop object, the
+// object's path with that device and gateway).
+func (o *Ops) PolRouteHop(cpu int, rt *fib6.Info, hop fib6.Nexthop, daddr netip.Addr, knownNH bool) *Entry {
+	return o.polRoute(cpu, rt, findPath(rt, hop), hop, daddr, knownNH)
+}
+
+// PolRoutePath is PolRoute for route rt through nh, the path of its
+// nexthop object that fib6_select_path chose.
+func (o *Ops) PolRoutePath(cpu int, rt *fib6.Info, nh *Nexthop, daddr netip.Addr, knownNH bool) *Entry {
+	return o.polRoute(cpu, rt, nh, nh.Hop(rt), daddr, knownNH)
+}
+
+// polRoute is PolRoute through path nh (nil: rt's own fib6_nh, not made
+// yet) standing for hop.
+func (o *Ops) polRoute(cpu int, rt *fib6.Info, nh *Nexthop, hop fib6.Nexthop, daddr netip.Addr, knownNH bool) *Entry {
+	if nh != nil {
 		if e := nh.Lookup(daddr); e != nil {
 			e.Hold()
 			return e
 		}
 	}
-	if knownNH && !rt.NH.Gw.IsValid() {
-		e := o.cacheAlloc(cpu, rt, daddr)
+	if knownNH && !hop.Gw.IsValid() {
+		e := o.cacheAlloc(cpu, rt, hop, daddr)
 		if e != nil {
 			e.uncached = true
 		}
 		return e
 	}
-	return o.PCPU(cpu, rt)
+	if nh == nil {
+		nh = o.path(rt, hop)
+	}
+	return o.pcpu(cpu, rt, nh)
 }
 
 // MTU models ip6_mtu (dst_mtu for IPv6): the dst's MTU metric or else its
@@ -135,23 +179,36 @@ func (o *Ops) UpdatePMTU(cpu int, e *Entry, daddr netip.Addr, mtu uint32) bool {
 	if e.RtFlags&fib6.RTF_CACHE != 0 || (e.RtFlags&fib6.RTF_PCPU == 0 && e.From == nil) {
 		o.setPMTU(e, mtu)
 		if e.RtFlags&fib6.RTF_CACHE != 0 && e.From != nil {
-			o.Nexthop(e.From).restamp(e)
+			if nh := o.dstPath(e); nh != nil {
+				nh.restamp(e)
+			}
 		}
 		return true
 	}
-	if e.From == nil {
+	nh := o.dstPath(e)
+	if nh == nil {
 		return false
 	}
-	c := o.cacheAlloc(cpu, e.From, daddr)
+	c := o.cacheAlloc(cpu, e.From, nh.Hop(e.From), daddr)
 	if c == nil {
 		return false
 	}
 	o.setPMTU(c, mtu)
-	if o.Nexthop(e.From).insert(c) != nil {
+	if nh.insert(c) != nil {
 		c.Release()
 		return false
 	}
 	return true
+}
+
+// dstPath returns the fib6_nh dst e came from: its route's own, or the
+// path of the route's nexthop object with e's device and gateway
+// (fib6_nh_find_match); nil when e has no route left or no path matches.
+func (o *Ops) dstPath(e *Entry) *Nexthop {
+	if e.From == nil {
+		return nil
+	}
+	return o.path(e.From, fib6.Nexthop{Dev: e.Dev, Gw: e.Gateway})
 }
 
 // setPMTU models rt6_do_update_pmtu with rt6_update_expires: set the MTU
@@ -191,7 +248,18 @@ func (nh *Nexthop) restamp(e *Entry) {
 // time). It returns the exception, or nil when dst_alloc refused or the
 // insert failed.
 func (o *Ops) Redirect(cpu int, rt *fib6.Info, dest, target netip.Addr) *Entry {
-	e := o.cacheAlloc(cpu, rt, dest)
+	return o.RedirectHop(cpu, rt, rt.NH, dest, target)
+}
+
+// RedirectHop is Redirect for route rt through hop, the path the
+// redirected packets took (for a route with a nexthop object, one of the
+// object's paths).
+func (o *Ops) RedirectHop(cpu int, rt *fib6.Info, hop fib6.Nexthop, dest, target netip.Addr) *Entry {
+	nh := o.path(rt, hop)
+	if nh == nil {
+		return nil
+	}
+	e := o.cacheAlloc(cpu, rt, nh.Hop(rt), dest)
 	if e == nil {
 		return nil
 	}
@@ -200,7 +268,7 @@ func (o *Ops) Redirect(cpu int, rt *fib6.Info, dest, target netip.Addr) *Entry {
 		e.RtFlags &^= fib6.RTF_GATEWAY
 	}
 	e.Gateway = target
-	if o.Nexthop(rt).insert(e) != nil {
+	if nh.insert(e) != nil {
 		e.Release()
 		return nil
 	}

@@ -38,6 +38,7 @@ func (h *fakeHost) ForceStartGC()                  { h.forced++ }
 func (h *fakeHost) DevMTU(int) uint32              { return 1500 }
 func (h *fakeHost) IsRouter(int, netip.Addr) bool  { return true }
 func (h *fakeHost) Features() kernel.Features      { return h.kern }
+func (h *fakeHost) ResultType(rt *fib6.Info) uint8 { return rt.Type }
 func newOps(ncpu int) (*Ops, *fakeHost, *fib6.Net) { return newOpsHZ(ncpu, 100) }
 
 func newOpsHZ(ncpu int, hz int64) (*Ops, *fakeHost, *fib6.Net) {

@@ -44,6 +44,8 @@ type Entry struct {
 	Refs     int32      // dst.__rcuref: references held
 	MTU      uint32     // RTAX_MTU metric of the dst in bytes; 0 = the route's
 	NoCount  bool       // DST_NOCOUNT: not counted in dst_ops entries
+	Sernum   uint32     // rt6_info.sernum: the genid a per-CPU copy of a nexthop object's path was made under; 0 otherwise
+	Type     uint8      // the route type it was made for (res->fib6_type): a reject type is its dst.error (ip6_rt_init_dst_reject)
 	ID       uint32     // trace identity, unique per Ops
 	Lwt      *lwtunnel.State
 	// OutputFn is the dst's output handler (dst.output); nil models a

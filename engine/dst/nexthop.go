@@ -34,17 +34,37 @@ type bucket struct {
 	depth int
 }
 
-// Nexthop models the dst side of one route's struct fib6_nh
+// Nexthop models the dst side of one struct fib6_nh
 // (include/net/ip6_fib.h): its per-CPU copies (rt6i_pcpu) and its
 // exception buckets (rt6i_exception_bucket, allocated on first insert).
-// It implements fib6.DstState; get it with Ops.Nexthop.
+// A route's own fib6_nh implements fib6.DstState (get it with
+// Ops.Nexthop); a nexthop object's path is shared by the routes using the
+// object (Ops.NewShared, Shared). Every exception records in From the
+// route it was made for.
 type Nexthop struct {
-	route   *fib6.Info
+	route   *fib6.Info    // the route owning this fib6_nh; nil for a nexthop object's
+	hop     *fib6.Nexthop // a nexthop object's device, gateway and flags; nil for a route's own
 	ops     *Ops
 	pcpu    []*Entry
 	buckets *[Buckets]bucket
 	flushed bool // the bucket pointer's flushed mark: inserts fail
 	count   int  // exceptions held, expired or not
+}
+
+// NewShared models fib6_nh_init for a nexthop object's IPv6 path (hop:
+// its device, gateway and flags): a fib6_nh with no owner route, whose
+// dsts every route using the object shares.
+func (o *Ops) NewShared(hop fib6.Nexthop) *Nexthop {
+	return &Nexthop{hop: &hop, ops: o, pcpu: make([]*Entry, o.CPUs())}
+}
+
+// Hop returns the device, gateway and flags the fib6_nh stands for: the
+// object's, or else rt's own.
+func (nh *Nexthop) Hop(rt *fib6.Info) fib6.Nexthop {
+	if nh.hop != nil {
+		return *nh.hop
+	}
+	return rt.NH
 }
 
 // Nexthop returns rt's nexthop dst state, creating it on first use.
@@ -63,7 +83,8 @@ func NexthopOf(rt *fib6.Info) *Nexthop {
 	return nh
 }
 
-// Route returns the route the nexthop belongs to.
+// Route returns the route the nexthop belongs to (nil for a nexthop
+// object's).
 func (nh *Nexthop) Route() *fib6.Info { return nh.route }
 
 // Len returns the number of exceptions held, expired ones included.
@@ -109,12 +130,13 @@ func (b *bucket) oldest() *exception {
 	return old
 }
 
-// PathMTU models fib6_mtu for this nexthop: the route's MTU metric or else
-// the device's IPv6 MTU, capped at IP6MaxMTU (bytes; no encap headroom).
-func (nh *Nexthop) PathMTU() uint32 {
-	mtu := nh.route.Metric_(fib6.RTAX_MTU)
+// PathMTU models fib6_mtu for route rt through this nexthop: rt's MTU
+// metric or else the nexthop device's IPv6 MTU, capped at IP6MaxMTU
+// (bytes; no encap headroom).
+func (nh *Nexthop) PathMTU(rt *fib6.Info) uint32 {
+	mtu := rt.Metric_(fib6.RTAX_MTU)
 	if mtu == 0 {
-		mtu = nh.ops.Host.DevMTU(nh.route.NH.Dev)
+		mtu = nh.ops.Host.DevMTU(nh.Hop(rt).Dev)
 	}
 	return min(mtu, IP6MaxMTU)
 }
@@ -125,10 +147,11 @@ func (nh *Nexthop) PathMTU() uint32 {
 // head (fib_rt_cache++), the oldest entries are evicted while the bucket
 // is deeper than a random 5..9, and then the route's node gets a new
 // serial number, the route joins its GC list (with Features.LinkParent) and
-// the GC timer is force-started. On error the caller still owns e.
+// the GC timer is force-started; the route is the one e was made for
+// (res->f6i). On error the caller still owns e.
 func (nh *Nexthop) insert(e *Entry) error {
 	o := nh.ops
-	if nh.flushed || e.MTU >= nh.PathMTU() {
+	if nh.flushed || e.MTU >= nh.PathMTU(e.From) {
 		return errno.EINVAL
 	}
 	if nh.buckets == nil {
@@ -146,9 +169,9 @@ func (nh *Nexthop) insert(e *Entry) error {
 	for limit := o.depthLimit(); b.depth > limit; {
 		nh.remove(b, b.oldest())
 	}
-	o.FIB.UpdateSernum(nh.route)
-	if o.Host.Features().LinkParent && nh.route.Table != nil {
-		nh.route.Table.AddGCList(nh.route)
+	o.FIB.UpdateSernum(e.From)
+	if o.Host.Features().LinkParent && e.From.Table != nil {
+		e.From.Table.AddGCList(e.From)
 	}
 	o.Host.ForceStartGC()
 	return nil
@@ -275,10 +298,10 @@ func (nh *Nexthop) stale(e *Entry, now, timeout int64) bool {
 	return e.RtFlags&fib6.RTF_GATEWAY != 0 && !nh.ops.Host.IsRouter(e.Dev, e.Gateway)
 }
 
-// Purge models what fib6_purge_rt does to the nexthop's dsts
-// (fib6.DstState): rt6_flush_exceptions removes every exception and marks
-// the buckets flushed, and fib6_drop_pcpu_from detaches and releases the
-// per-CPU copies.
+// Purge models what fib6_purge_rt does to a route's own nexthop dsts
+// (fib6.DstState), and fib6_nh_release to a nexthop object's path when
+// the object goes: every exception is removed and the buckets are marked
+// flushed, and the per-CPU copies are detached and released.
 func (nh *Nexthop) Purge() {
 	nh.each(nh.remove)
 	nh.flushed = true
@@ -287,6 +310,37 @@ func (nh *Nexthop) Purge() {
 			e.From = nil
 			e.Release()
 			nh.pcpu[i] = nil
+		}
+	}
+}
+
+// ReleaseDsts models fib6_nh_release_dsts: the per-CPU copies leave
+// their slots (dst_dev_put, then released); the exceptions stay.
+func (nh *Nexthop) ReleaseDsts() {
+	for i, e := range nh.pcpu {
+		if e != nil {
+			nh.pcpu[i] = nil
+			e.devPut()
+			e.Release()
+		}
+	}
+}
+
+// purgeFrom models what fib6_purge_rt does, through
+// nexthop_for_each_fib6_nh, to a nexthop object's path when route rt
+// leaves the trie: rt6_flush_exceptions(rt) removes only the exceptions
+// made for rt, and fib6_drop_pcpu_from detaches rt from the per-CPU
+// copies it made, which stay in their slots (without a route) until the
+// genid moves.
+func (nh *Nexthop) purgeFrom(rt *fib6.Info) {
+	nh.each(func(b *bucket, ex *exception) {
+		if ex.rt.From == rt {
+			nh.remove(b, ex)
+		}
+	})
+	for _, e := range nh.pcpu {
+		if e != nil && e.From == rt {
+			e.From = nil
 		}
 	}
 }

@@ -33,6 +33,10 @@ type Host interface {
 	// Features returns the modelled release's behaviours; the dst code
 	// reads MaxSize (ip6_dst_gc, dst_alloc) and LinkParent (exceptions).
 	Features() kernel.Features
+	// ResultType returns the route type a lookup that selected rt
+	// reports (res->fib6_type; a route whose nexthop object is a
+	// blackhole reports a blackhole), which a dst made for it keeps.
+	ResultType(rt *fib6.Info) uint8
 }
 
 // Tunables are the net.ipv6.route.* sysctls the dst code reads. Counts

@@ -22,6 +22,7 @@ const (
 	EINVAL        Errno = 22
 	ENFILE        Errno = 23
 	ERANGE        Errno = 34
+	EMSGSIZE      Errno = 90
 	EOPNOTSUPP    Errno = 95
 	EADDRNOTAVAIL Errno = 99
 	ENETDOWN      Errno = 100
@@ -40,6 +41,7 @@ var messages = map[Errno]string{
 	EINVAL:        "Invalid argument",
 	ENFILE:        "Too many open files in system",
 	ERANGE:        "Numerical result out of range",
+	EMSGSIZE:      "Message too long",
 	EOPNOTSUPP:    "Operation not supported",
 	EADDRNOTAVAIL: "Cannot assign requested address",
 	ENETDOWN:      "Network is down",

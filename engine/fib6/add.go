@@ -28,18 +28,86 @@ const (
 func (t *Table) Add(rt *Info, nlflags uint16) error {
 	n := t.net
 	n.emit(trace.OpBegin, t.Root(), rt, 0, int64(trace.OpAdd))
-	err := t.add(rt, nlflags)
+	err := t.add(rt, nlflags, nil)
 	n.emit(trace.OpEnd, nil, rt, 0, errVal(err))
 	return err
 }
 
-func (t *Table) add(rt *Info, nlflags uint16) error {
+// AddBatch adds the routes of rts in order, each as Add does (the same
+// trie, IDs, counters and trace), calling after with each route and its
+// add's error (nil when it went in) and going on while after returns
+// true. The
+// serial numbers each add stamps on its node and the node's ancestors
+// (fib6_update_sernum_upto_root) are stamped once for the whole batch
+// at its end: every node gets the number of the last add that passed it,
+// as the adds one by one leave it (nothing reads them in between), but
+// a node is stamped once instead of once per add below it.
+func (t *Table) AddBatch(rts []Info, nlflags uint16, after func(rt *Info, err error) bool) {
+	n := t.net
+	var stamps []sernumStamp
+	for i := range rts {
+		rt := &rts[i]
+		n.emit(trace.OpBegin, t.Root(), rt, 0, int64(trace.OpAdd))
+		err := t.add(rt, nlflags, &stamps)
+		n.emit(trace.OpEnd, nil, rt, 0, errVal(err))
+		if !after(rt, err) {
+			break
+		}
+	}
+	t.stampSernums(stamps)
+}
+
+// sernumStamp is a serial number an add of a batch stamps on its node
+// and the node's ancestors (AddBatch).
+type sernumStamp struct {
+	node   NodeIdx
+	sernum uint32
+}
+
+// stampSernums stamps the serial numbers of a batch's adds, the last add
+// first: going up from its node, each node not stamped yet takes its
+// number, and the first stamped one ends the climb (a later add stamped
+// it and, before, its ancestors). The numbers of the batch are the
+// largest the nodes hold, unless they wrapped (fib6_new_sernum goes back
+// to 1 after INT_MAX): then each add's climb is made in full, in order.
+func (t *Table) stampSernums(stamps []sernumStamp) {
+	if len(stamps) == 0 {
+		return
+	}
+	first, last := stamps[0].sernum, stamps[len(stamps)-1].sernum
+	c := cursor{nodes: t.net.arena.nodes}
+	if last < first {
+		for _, st := range stamps {
+			for fn := c.at(st.node); ; fn = c.at(fn.Parent) {
+				fn.Sernum = st.sernum
+				if fn.Parent == 0 {
+					break
+				}
+			}
+		}
+		return
+	}
+	for k := len(stamps) - 1; k >= 0; k-- {
+		st := stamps[k]
+		for fn := c.at(st.node); fn.Sernum < first || fn.Sernum > last; fn = c.at(fn.Parent) {
+			fn.Sernum = st.sernum
+			if fn.Parent == 0 {
+				break
+			}
+		}
+	}
+}
+
+// add is Add's work; with stamps set, the serial numbers are noted there
+// for AddBatch instead of stamped.
+func (t *Table) add(rt *Info, nlflags uint16, stamps *[]sernumStamp) error {
 	allowCreate := nlflags == 0 || nlflags&NLM_F_CREATE != 0
 	replaceRequired := nlflags&NLM_F_REPLACE != 0
 	fn, err := t.add1(rt.Dst, rt.DstLen, allowCreate, replaceRequired)
 	if err != nil {
 		return err
 	}
+	t.last = lastAdd{node: fn.Self, key: rt.Dst, gen: t.net.arena.gen}
 	var purge []*Info
 	if err = t.addRt2Node(fn, rt, nlflags, &purge); err != nil {
 		if fn.FnFlags&(RTN_RTINFO|RTN_ROOT) == 0 || (fn.FnFlags&RTN_TL_ROOT != 0 && t.net.leaf(fn) == nil) {
@@ -50,7 +118,11 @@ func (t *Table) add(rt *Info, nlflags uint16) error {
 	for _, old := range purge {
 		t.purgeRt(old, fn)
 	}
-	t.updateSernumUptoRoot(fn)
+	if stamps != nil {
+		*stamps = append(*stamps, sernumStamp{node: fn.Self, sernum: t.net.newSernum()})
+	} else {
+		t.updateSernumUptoRoot(fn)
+	}
 	if rt.HasExpires() {
 		t.AddGCList(rt)
 	}
@@ -62,7 +134,8 @@ func (t *Table) add(rt *Info, nlflags uint16) error {
 // borrowed) and returns the node for (key, plen), splitting as needed.
 func (t *Table) add1(key Key, plen uint8, allowCreate, replaceRequired bool) (*Node, error) {
 	n := t.net
-	fn := t.Root()
+	c := cursor{nodes: n.arena.nodes}
+	fn := t.descentStart(&c, key, plen)
 	var pn *Node
 	var dir uint8
 	for fn != nil {
@@ -84,7 +157,10 @@ func (t *Table) add1(key Key, plen uint8, allowCreate, replaceRequired bool) (*N
 		}
 		dir = key.Bit(fn.FnBit)
 		n.emit(trace.BitTest, fn, nil, fn.FnBit, int64(dir))
-		pn, fn = fn, n.child(fn, dir)
+		pn, fn = fn, nil
+		if ci := pn.child(dir); ci != 0 {
+			fn = c.at(ci)
+		}
 	}
 	if !allowCreate && replaceRequired {
 		return nil, errNoMatch
@@ -93,6 +169,45 @@ func (t *Table) add1(key Key, plen uint8, allowCreate, replaceRequired bool) (*N
 	pn.setChild(dir, ln)
 	return ln, nil
 }
+
+// descentStart returns the node add1's descent for (key, plen) starts
+// from: the table root, or, when nothing records the trace (the
+// descent's events start at the root), the deepest node above the last
+// add's node whose bits the new prefix shares: the descent from the root
+// would pass it (its prefix is the new one's first bits and its fn_bit
+// at most plen), and before it has nothing to do, so starting there
+// finds the same node and splits the same way. A bulk load in address
+// order then goes down a few nodes instead of the whole path. The
+// shortcut is taken only when the prefixes share at least
+// descentShared bits and climbing takes at most descentClimb steps; a
+// node freed since the last add (the arena's generation) cancels it.
+func (t *Table) descentStart(c *cursor, key Key, plen uint8) *Node {
+	n := t.net
+	root := c.at(t.root)
+	l := t.last
+	if n.Trace != nil || l.node == 0 || l.gen != n.arena.gen {
+		return root
+	}
+	limit := min(firstDiff(key, l.key), plen)
+	if limit < descentShared {
+		return root
+	}
+	fn := c.at(l.node)
+	for steps := 0; fn.FnBit > limit; steps++ {
+		if fn.Parent == 0 || steps == descentClimb {
+			return root
+		}
+		fn = c.at(fn.Parent)
+	}
+	return fn
+}
+
+// The bounds of add1's shortcut (descentStart): prefixes added in
+// address order share far more bits, random ones hardly any.
+const (
+	descentShared = 8
+	descentClimb  = 8
+)
 
 var errNoMatch = errno.WithMsg(errno.ENOENT, "Can not replace route - no match found")
 
@@ -221,7 +336,7 @@ func (t *Table) updateDuplicate(iter, rt *Info) {
 		iter.ClearExpires()
 		t.mayRemoveGCList(iter)
 	}
-	if rt.Flags&(RTF_ADDRCONF|RTF_PREFIX_RT) == 0 && !iter.NH.Gw.IsValid() {
+	if rt.Flags&(RTF_ADDRCONF|RTF_PREFIX_RT) == 0 && (!iter.NH.Gw.IsValid() || iter.NHID() != 0) {
 		iter.Flags &^= RTF_ADDRCONF | RTF_PREFIX_RT
 	}
 	if mtu := rt.Metric_(RTAX_MTU); mtu != 0 {
@@ -241,10 +356,21 @@ func (t *Table) mayRemoveGCList(rt *Info) {
 	t.RemoveGCList(rt)
 }
 
-// duplicateNexthop models rt6_duplicate_nexthop for inline nexthops: same
-// device, same gateway (unspecified if none) and encaps that
+// MayRemoveGCList models fib6_may_remove_gc_list for a route whose expiry
+// its caller just cleared (a Router Advertisement making a route
+// permanent): off the GC list, unless the owner's Net.MayRemoveGCList
+// hook keeps it there while its exceptions still need aging.
+func (t *Table) MayRemoveGCList(rt *Info) { t.mayRemoveGCList(rt) }
+
+// duplicateNexthop models rt6_duplicate_nexthop: routes using nexthop
+// objects are duplicates when they use the same one (a route with an
+// object never duplicates one without); inline nexthops when they have
+// the same device, the same gateway (unspecified if none) and encaps that
 // lwtunnel_cmp_encap finds equal.
 func duplicateNexthop(a, b *Info) bool {
+	if a.NHID() != 0 || b.NHID() != 0 {
+		return a.NHID() == b.NHID()
+	}
 	return a.NH.Dev == b.NH.Dev && a.NH.Gw == b.NH.Gw && !lwtunnel.CmpEncap(a.NH.Lwt, b.NH.Lwt)
 }
 
@@ -260,6 +386,7 @@ func (t *Table) linkRoute(fn *Node, ins **Info, rt, next *Info) {
 	if fn.FnFlags&RTN_RTINFO == 0 {
 		n.Stats.FibRouteNodes++
 		fn.FnFlags |= RTN_RTINFO
+		n.arena.shape++
 	}
 	n.emit(trace.RouteLink, fn, rt, fn.FnBit, 0)
 }
@@ -276,6 +403,7 @@ func (t *Table) replaceRoute(fn *Node, ins **Info, rt, old *Info, purge *[]*Info
 	if fn.FnFlags&RTN_RTINFO == 0 {
 		n.Stats.FibRouteNodes++
 		fn.FnFlags |= RTN_RTINFO
+		n.arena.shape++
 	}
 	n.emit(trace.RouteLink, fn, rt, fn.FnBit, 0)
 	nsib := old.NSiblings
@@ -335,8 +463,13 @@ func linkSiblings(leaf *Info, rt *Info) {
 func (t *Table) updateSernumUptoRoot(fn *Node) {
 	n := t.net
 	s := n.newSernum()
-	for ; fn != nil; fn = n.parent(fn) {
+	c := cursor{nodes: n.arena.nodes}
+	for {
 		fn.Sernum = s
+		if fn.Parent == 0 {
+			return
+		}
+		fn = c.at(fn.Parent)
 	}
 }
 

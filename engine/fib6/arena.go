@@ -18,6 +18,8 @@ type arena struct {
 	leaves []*[chunkSize]*Info
 	free   []NodeIdx
 	next   NodeIdx // the next never-used index
+	gen    uint32  // moves on whenever a node is freed or the arena renumbered
+	shape  uint64  // moves on whenever a node is made or freed (Net.ShapeGen)
 }
 
 // at returns the node at index i, or nil for 0.
@@ -38,22 +40,33 @@ func (a *arena) leafp(i NodeIdx) **Info {
 	return &a.leaves[i>>chunkBits][i&chunkMask]
 }
 
-// alloc returns a cleared node with its Self index set.
+// alloc returns a cleared node with its Self index set, reusing a freed
+// index when there is one.
 func (a *arena) alloc() *Node {
-	var i NodeIdx
-	if k := len(a.free); k > 0 {
-		i = a.free[k-1]
-		a.free = a.free[:k-1]
-	} else {
-		if a.next == 0 {
-			a.next = 1
-		}
-		i = a.next
-		a.next++
-		if int(i>>chunkBits) == len(a.nodes) {
-			a.nodes = append(a.nodes, new([chunkSize]Node))
-			a.leaves = append(a.leaves, new([chunkSize]*Info))
-		}
+	k := len(a.free)
+	if k == 0 {
+		return a.allocFresh()
+	}
+	i := a.free[k-1]
+	a.free = a.free[:k-1]
+	a.shape++
+	fn := &a.nodes[i>>chunkBits][i&chunkMask]
+	fn.Self = i
+	return fn
+}
+
+// allocFresh is alloc at the end of the arena, past every index used so
+// far: nodes allocated in a row lie in a row.
+func (a *arena) allocFresh() *Node {
+	if a.next == 0 {
+		a.next = 1
+	}
+	i := a.next
+	a.next++
+	a.shape++
+	if int(i>>chunkBits) == len(a.nodes) {
+		a.nodes = append(a.nodes, new([chunkSize]Node))
+		a.leaves = append(a.leaves, new([chunkSize]*Info))
 	}
 	fn := &a.nodes[i>>chunkBits][i&chunkMask]
 	fn.Self = i
@@ -67,6 +80,35 @@ func (a *arena) release(fn *Node) {
 	*fn = Node{}
 	*a.leafp(i) = nil
 	a.free = append(a.free, i)
+	a.gen++
+	a.shape++
+}
+
+// ShapeGen is a number that moves on whenever the shape of the
+// namespace's tries changes: a node made or freed, a node gaining or
+// losing RTN_RTINFO, the arena renumbered (Compact, CloneTable). What
+// fib6_node_lookup finds for an address, and the nodes it returns, stay
+// the same while it stands still; which route a lookup then selects on
+// the node may not (routes come and go, expire, lose their nexthop).
+func (n *Net) ShapeGen() uint64 { return n.arena.shape }
+
+// cursor reads nodes of an arena, keeping the chunk it read last: a walk
+// over a compacted arena stays in one chunk for a thousand nodes, and
+// skipping the load of the chunk pointer shortens each step's chain of
+// dependent loads.
+type cursor struct {
+	nodes []*[chunkSize]Node
+	chunk *[chunkSize]Node
+	ci    NodeIdx // the index of chunk, plus one (0: none read yet)
+}
+
+// at returns node i (not 0).
+func (c *cursor) at(i NodeIdx) *Node {
+	if i>>chunkBits+1 != c.ci {
+		c.ci = i>>chunkBits + 1
+		c.chunk = c.nodes[i>>chunkBits]
+	}
+	return &c.chunk[i&chunkMask]
 }
 
 // Node returns the node at index i of the Net's arena, or nil for 0.
@@ -93,11 +135,11 @@ func (n *Net) left(fn *Node) *Node           { return n.arena.at(fn.Left) }
 func (n *Net) right(fn *Node) *Node          { return n.arena.at(fn.Right) }
 func (n *Net) child(fn *Node, d uint8) *Node { return n.arena.at(fn.child(d)) }
 
+// child returns fn's child on side dir (0 left, 1 right), chosen without
+// a branch: a lookup's direction is a coin toss the CPU cannot predict.
 func (fn *Node) child(dir uint8) NodeIdx {
-	if dir == 1 {
-		return fn.Right
-	}
-	return fn.Left
+	l, r := fn.Left, fn.Right
+	return l ^ (l^r)&-NodeIdx(dir&1)
 }
 
 // idx returns fn's index, 0 for nil.

@@ -1,58 +1,57 @@
 package fib6
 
-// Compact renumbers the nodes of the table's namespace (every table, in
-// dump order) so that each table's nodes lie contiguously in the arena in
-// depth-first order, and drops the free list, so that walks and lookups
-// over a large table touch memory in order. It is a memory-layout
+// Compact renumbers the table's nodes in depth-first order (a node, its
+// left subtree, its right subtree) onto the arena indices they already
+// hold, lowest first, so that walks and lookups over a large table touch
+// memory in order; a table built after the namespace's others holds one
+// run of indices, which it then fills in that order. It is a memory-layout
 // optimisation of the model with no kernel counterpart: the trie's shape,
-// the routes, the node IDs and every counter stay the same. Node pointers
-// and indices held outside the package become stale, so callers compact
-// right after a bulk load, before handing nodes out. It must not run
-// while a walker is active and reports false then.
+// the routes, the node IDs, every counter and the other tables' nodes
+// stay the same. Node pointers and indices of the table held outside the
+// package become stale, so callers compact right after a bulk load, before
+// handing nodes out. It must not run while a walker is active and reports
+// false then.
 func (t *Table) Compact() bool {
 	n := t.net
 	if len(n.walkers) > 0 {
 		return false
 	}
-	old := &n.arena
-	var na arena
-	remap := make([]NodeIdx, old.next+1)
-	tables := n.Tables()
-	var stack []NodeIdx
-	for _, tb := range tables {
-		stack = append(stack[:0], tb.root)
-		for len(stack) > 0 {
-			i := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			fn := old.at(i)
-			nn := na.alloc()
-			self := nn.Self
-			*nn = *fn
-			nn.Self = self
-			*na.leafp(self) = *old.leafp(i)
-			remap[i] = self
-			if fn.Right != 0 {
-				stack = append(stack, fn.Right)
-			}
-			if fn.Left != 0 {
-				stack = append(stack, fn.Left)
-			}
+	a := &n.arena
+	order := a.preorder(t.root, nil)
+	// the indices the table holds, lowest first: marked, then read in order
+	remap := make([]NodeIdx, a.next)
+	for _, i := range order {
+		remap[i] = 1
+	}
+	slots := make([]NodeIdx, 0, len(order))
+	for i, held := range remap {
+		if held != 0 {
+			slots = append(slots, NodeIdx(i))
 		}
 	}
-	for i := NodeIdx(1); i < na.next; i++ {
-		fn := na.at(i)
-		fn.Parent, fn.Left, fn.Right = remap[fn.Parent], remap[fn.Left], remap[fn.Right]
+	for k, i := range order {
+		remap[i] = slots[k]
+	}
+	nodes := make([]Node, len(order))
+	leaves := make([]*Info, len(order))
+	for k, i := range order {
+		nodes[k], leaves[k] = *a.get(i), *a.leafp(i)
+	}
+	for k := range order {
+		fn := &nodes[k]
+		self := slots[k]
+		fn.Self, fn.Parent, fn.Left, fn.Right = self, remap[fn.Parent], remap[fn.Left], remap[fn.Right]
+		*a.get(self), *a.leafp(self) = *fn, leaves[k]
 		if fn.FnFlags&RTN_RTINFO != 0 {
-			for rt := *na.leafp(i); rt != nil; rt = rt.Next {
+			for rt := leaves[k]; rt != nil; rt = rt.Next {
 				if rt.node != 0 {
-					rt.node = i
+					rt.node = self
 				}
 			}
 		}
 	}
-	for _, tb := range tables {
-		tb.root = remap[tb.root]
-	}
-	n.arena = na
+	t.root, t.last = remap[t.root], lastAdd{}
+	a.gen++
+	a.shape++
 	return true
 }

@@ -54,6 +54,7 @@ func (t *Table) delRoute(fn *Node, pp **Info) {
 		if fn.FnFlags&RTN_TL_ROOT == 0 {
 			fn.FnFlags &^= RTN_RTINFO
 			n.Stats.FibRouteNodes--
+			n.arena.shape++
 		}
 		fn = t.repairTree(fn)
 	}

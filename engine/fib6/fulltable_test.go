@@ -3,6 +3,7 @@ package fib6
 import (
 	"math/rand/v2"
 	"net/netip"
+	"slices"
 	"testing"
 
 	"fib6lab/data"
@@ -111,15 +112,32 @@ func randomInside(r *rand.Rand, p netip.Prefix) netip.Addr {
 // invariants intact.
 func TestCompact(t *testing.T) {
 	n := NewNet()
+	local := n.Table(RT_TABLE_LOCAL)
+	for _, p := range []string{"::1/128", "fe80::1/128", "2001:db8::1/128"} {
+		local.Add(n.NewRoute(netip.MustParsePrefix(p), netip.Addr{}, 1, 0), NLM_F_CREATE)
+	}
 	ps := loadFull(t, n)
 	tb := n.Table(RT_TABLE_MAIN)
 	before := prefixes(tb.Dump())
 	nodes := n.Stats.FibNodes
+	slots := slices.Sorted(slices.Values(n.arena.preorder(tb.root, nil)))
+	localNodes := map[NodeIdx]Node{}
+	for _, i := range n.arena.preorder(local.root, nil) {
+		localNodes[i] = *n.arena.get(i)
+	}
 	if !tb.Compact() {
 		t.Fatal("compact refused")
 	}
 	if err := tb.Check(); err != nil {
 		t.Fatal(err)
+	}
+	if order := n.arena.preorder(tb.root, nil); !slices.Equal(order, slots) {
+		t.Fatal("the table's nodes are not in depth-first order on the indices they held")
+	}
+	for i, fn := range localNodes {
+		if *n.arena.get(i) != fn {
+			t.Fatalf("another table's node at %d moved", i)
+		}
 	}
 	after := prefixes(tb.Dump())
 	if len(after) != len(before) || n.Stats.FibNodes != nodes {
@@ -142,7 +160,7 @@ func TestCompact(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if n.Stats.FibNodes != 0 || tb.Check() != nil {
-		t.Fatalf("%d nodes left", n.Stats.FibNodes)
+	if n.Stats.FibNodes != len(localNodes)-1 || tb.Check() != nil || local.Check() != nil {
+		t.Fatalf("%d nodes left, want table local's %d", n.Stats.FibNodes, len(localNodes)-1)
 	}
 }

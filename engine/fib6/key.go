@@ -35,13 +35,11 @@ func (k Key) Addr() netip.Addr {
 // Bit returns address bit i (0 or 1); bits past 127 read as 0. It models
 // addr_bit_set (include/net/ipv6.h).
 func (k Key) Bit(i uint8) uint8 {
-	switch {
-	case i < 64:
-		return uint8(k.Hi >> (63 - i) & 1)
-	case i < 128:
-		return uint8(k.Lo >> (127 - i) & 1)
-	}
-	return 0
+	// without a branch: a lookup's next bit is a coin toss the CPU
+	// cannot predict
+	sel := -uint64(i >> 6 & 1) // all ones for bits 64..127
+	w := k.Hi ^ (k.Hi^k.Lo)&sel
+	return uint8(w>>(63-i&63)) & 1 &^ (i >> 7)
 }
 
 // Masked keeps the first plen bits of k and clears the rest.
@@ -60,7 +58,7 @@ func (k Key) Masked(plen uint8) Key {
 // PrefixEqual reports whether the first plen bits of a and b are equal,
 // as ipv6_prefix_equal does.
 func PrefixEqual(a, b Key, plen uint8) bool {
-	return a.Masked(plen) == b.Masked(plen)
+	return firstDiff(a, b) >= plen
 }
 
 // firstDiff returns the index of the first bit where a and b differ, or 128

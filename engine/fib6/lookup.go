@@ -96,15 +96,131 @@ func (t *Table) Lookup(daddr Key) *Info { return t.LookupFlow(daddr, Flow{}) }
 func (t *Table) LookupFlow(daddr Key, fl Flow) *Info {
 	n := t.net
 	n.emit(trace.OpBegin, t.Root(), nil, 0, int64(trace.OpLookup))
+	fn, rt := t.LookupFrom(t.NodeLookup(daddr), fl)
+	if rt != n.NullEntry {
+		n.emit(trace.OpEnd, fn, rt, fn.FnBit, 0)
+	} else {
+		n.emit(trace.OpEnd, nil, nil, 0, 0)
+	}
+	return rt
+}
+
+// LookupFrom is the part of fib6_table_lookup after fib6_node_lookup
+// found fn: the route rt6_select takes on fn, or on the covering
+// ancestors fib6_backtrack climbs to while a node has none. It returns
+// the node that answered and its route, or nil and the null entry.
+func (t *Table) LookupFrom(fn *Node, fl Flow) (*Node, *Info) {
+	n := t.net
 	now := n.Now()
-	for fn := t.NodeLookup(daddr); fn != nil; fn = t.backtrack(fn) {
+	for ; fn != nil; fn = t.backtrack(fn) {
 		if rt := selectRoute(fn, n.leaf(fn), now, n.NullEntry, fl); rt != n.NullEntry {
-			n.emit(trace.OpEnd, fn, rt, fn.FnBit, 0)
-			return rt
+			return fn, rt
 		}
 	}
-	n.emit(trace.OpEnd, nil, nil, 0, 0)
-	return n.NullEntry
+	return nil, n.NullEntry
+}
+
+// BatchWidth is how many lookups NodeLookupBatch runs in lockstep.
+const BatchWidth = 16
+
+// LookupBatch is LookupFlow for each of keys, the answers in out (at
+// least as long): the fib6_node_lookup parts run in lockstep
+// (NodeLookupBatch), then each lookup selects its route in turn. The
+// answers are LookupFlow's, and with a trace recorder attached it runs
+// LookupFlow for each key in turn, so the trace is theirs too.
+func (t *Table) LookupBatch(keys []Key, fl Flow, out []*Info) {
+	if t.net.Trace != nil {
+		for i, k := range keys {
+			out[i] = t.LookupFlow(k, fl)
+		}
+		return
+	}
+	var fns [BatchWidth]*Node
+	for len(keys) > 0 {
+		w := min(len(keys), BatchWidth)
+		t.nodeLookupLockstep(keys[:w], fns[:w])
+		for i, fn := range fns[:w] {
+			_, out[i] = t.LookupFrom(fn, fl)
+		}
+		keys, out = keys[w:], out[w:]
+	}
+}
+
+// NodeLookupBatch is NodeLookup for each of keys, the nodes in out (at
+// least as long), up to BatchWidth of them descending in lockstep: each
+// step moves every lookup one node on, so that the memory loads of
+// different lookups overlap instead of waiting for each other (one
+// lookup's loads depend on each other, node after node). The nodes are
+// NodeLookup's; with a trace recorder attached it runs NodeLookup for
+// each key in turn, so the trace is theirs too.
+func (t *Table) NodeLookupBatch(keys []Key, out []*Node) {
+	if t.net.Trace != nil {
+		for i, k := range keys {
+			out[i] = t.NodeLookup(k)
+		}
+		return
+	}
+	for len(keys) > 0 {
+		w := min(len(keys), BatchWidth)
+		t.nodeLookupLockstep(keys[:w], out[:w])
+		keys, out = keys[w:], out[w:]
+	}
+}
+
+// nodeLookupLockstep runs fib6_node_lookup for up to BatchWidth keys in
+// lockstep, untraced: the descents a node each per round, then the climbs
+// back a node each per round, each round over the lookups still going.
+func (t *Table) nodeLookupLockstep(keys []Key, out []*Node) {
+	a := &t.net.arena
+	nodes := a.nodes
+	root := a.get(t.root)
+	var fns [BatchWidth]*Node
+	var lane [BatchWidth]uint8 // the lookups still going, by index into keys
+	n := len(keys)
+	for i := range n {
+		fns[i], lane[i] = root, uint8(i)
+	}
+	// the descents: a lookup with no child to go to stays where it is
+	// (without a branch: the CPU keeps every lookup's load in flight)
+	for moved := true; moved; {
+		moved = false
+		for i := range n {
+			fn := fns[i]
+			next := fn.child(keys[i].Bit(fn.FnBit))
+			nf := &nodes[next>>chunkBits][next&chunkMask]
+			if next == 0 {
+				nf = fn
+			}
+			fns[i] = nf
+			moved = moved || next != 0
+		}
+	}
+	for i := range n {
+		lane[i] = uint8(i)
+	}
+	for left := n; left > 0; {
+		for j := 0; j < left; {
+			i := lane[j]
+			fn := fns[i]
+			if fn.FnFlags&RTN_RTINFO != 0 {
+				if l := *a.leafp(fn.Self); l != nil && PrefixEqual(l.Dst, keys[i], l.DstLen) {
+					out[i] = fn
+					left--
+					lane[j] = lane[left]
+					continue
+				}
+			}
+			if fn.FnFlags&RTN_ROOT != 0 {
+				out[i] = root
+				left--
+				lane[j] = lane[left]
+				continue
+			}
+			p := fn.Parent
+			fns[i] = &nodes[p>>chunkBits][p&chunkMask]
+			j++
+		}
+	}
 }
 
 // selectRoute is the part of rt6_select the walking skeleton needs: the

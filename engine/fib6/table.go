@@ -9,6 +9,10 @@ import (
 // RTPROT_KERNEL is the protocol of routes the kernel makes itself.
 const RTPROT_KERNEL = 2
 
+// RTPROT_RA is the protocol of routes learned from Router Advertisements
+// (default routers and Route Information options).
+const RTPROT_RA = 9
+
 // NewNet returns the routing state of a fresh namespace: fib6_null_entry
 // and the main (254) and local (255) tables, as fib6_net_init and
 // fib6_tables_init create them.
@@ -55,8 +59,18 @@ func (n *Net) NewTable(id uint32) *Table {
 	root.FnFlags, root.ID = RTN_ROOT|RTN_TL_ROOT|RTN_RTINFO, n.newNodeID()
 	n.setLeaf(root, n.NullEntry)
 	t.root = root.Self
-	b := &n.buckets[id&(tableHashSize-1)]
+	h := id & (tableHashSize - 1)
+	b := &n.buckets[h]
 	*b = append([]*Table{t}, *b...)
+	// the head of bucket h comes after every table of the buckets before it
+	at := len(n.order)
+	for i, o := range n.order {
+		if o.ID&(tableHashSize-1) >= h {
+			at = i
+			break
+		}
+	}
+	n.order = append(n.order[:at], append([]*Table{t}, n.order[at:]...)...)
 	return t
 }
 
@@ -66,12 +80,15 @@ func (n *Net) Tables() []*Table { return n.AppendTables(nil) }
 
 // AppendTables appends every table, in the order of Tables, to ts and
 // returns the result: Tables without allocating when ts has room.
-func (n *Net) AppendTables(ts []*Table) []*Table {
-	for _, b := range n.buckets {
-		ts = append(ts, b...)
-	}
-	return ts
-}
+func (n *Net) AppendTables(ts []*Table) []*Table { return append(ts, n.order...) }
+
+// NumTables returns the number of tables; with TableAt it goes through
+// them in the order of Tables without building a slice (the kernel's
+// fib6_clean_all and fib6_gc_all walk the hash buckets in place).
+func (n *Net) NumTables() int { return len(n.order) }
+
+// TableAt returns table i (0 <= i < NumTables) in the order of Tables.
+func (n *Net) TableAt(i int) *Table { return n.order[i] }
 
 func (n *Net) newNodeID() uint32 { n.nextNodeID++; return n.nextNodeID }
 
@@ -85,12 +102,26 @@ func (n *Net) newSernum() uint32 {
 	return n.sernum
 }
 
+// Genid models rt_genid_ipv6: the namespace's serial number counter
+// (fib6_sernum) as it stands, which every new serial number moves on. The
+// per-CPU copies of routes using nexthop objects are valid only while it
+// keeps the value they were made under.
+func (n *Net) Genid() uint32 { return n.sernum }
+
 // NewInfo models fib6_info_alloc: a route with a fresh trace ID (not
 // counted in fib_rt_alloc, which counts dst allocations). The caller fills
 // in the configuration before adding it.
-func (n *Net) NewInfo() *Info {
+func (n *Net) NewInfo() *Info { return n.InitInfo(new(Info)) }
+
+// InitInfo is NewInfo in storage the caller provides: it makes *rt a
+// fresh route with the next trace ID and returns rt. A bulk load hands out
+// the elements of one slice ([]Info), one allocation instead of one per
+// route; the slice then stays in memory until none of its routes is
+// referenced.
+func (n *Net) InitInfo(rt *Info) *Info {
 	n.nextRtID++
-	return &Info{ID: n.nextRtID, NH: Nexthop{Weight: 1}}
+	*rt = Info{ID: n.nextRtID, NH: Nexthop{Weight: 1}}
+	return rt
 }
 
 func (n *Net) emit(k trace.Kind, fn *Node, rt *Info, bit uint8, val int64) {

@@ -94,21 +94,44 @@ type Nexthop struct {
 
 // Extra holds the rarely set parts of a route, kept out of line so that a
 // full table of plain routes stays small: preferred source (fib6_prefsrc)
-// and RTAX_* metrics (index = RTAX_* value) with their lock bits.
+// and RTAX_* metrics (index = RTAX_* value) with their lock bits, and the
+// id of the nexthop object the route uses (fib6_info.nh; 0 = its own
+// inline fib6_nh, which NH then is; with an object NH mirrors the
+// object's first path for code that reads one hop).
 type Extra struct {
 	PrefSrc netip.Addr
 	Metrics [RTAX_MAX + 1]uint32
 	Locks   uint32   // bit i set = metric i locked (RTAX_LOCK)
 	Dst     DstState // the nexthop's cached dsts; see exceptions_hook.go
+	NHID    uint32
 }
 
-// RTAX_* metric indexes (include/uapi/linux/rtnetlink.h).
+// RTAX_* metric indexes (include/uapi/linux/rtnetlink.h). Units as the
+// kernel stores them: RTAX_RTT in 1/8 ms, RTAX_RTTVAR in 1/4 ms,
+// RTAX_RTO_MIN in ms, the windows in segments, MTU and advmss in bytes.
 const (
-	RTAX_MTU      = 2
-	RTAX_HOPLIMIT = 10
-	RTAX_ADVMSS   = 8
-	RTAX_MAX      = 17
+	RTAX_MTU                = 2
+	RTAX_WINDOW             = 3
+	RTAX_RTT                = 4
+	RTAX_RTTVAR             = 5
+	RTAX_SSTHRESH           = 6
+	RTAX_CWND               = 7
+	RTAX_ADVMSS             = 8
+	RTAX_REORDERING         = 9
+	RTAX_HOPLIMIT           = 10
+	RTAX_INITCWND           = 11
+	RTAX_FEATURES           = 12 // RTAX_FEATURE_* bits
+	RTAX_RTO_MIN            = 13
+	RTAX_INITRWND           = 14
+	RTAX_QUICKACK           = 15
+	RTAX_CC_ALGO            = 16 // holds a congestion control key (netns.CongCtlName)
+	RTAX_FASTOPEN_NO_COOKIE = 17
+	RTAX_MAX                = 17
 )
+
+// RTAX_FEATURE_ECN is the RTAX_FEATURES bit `features ecn` sets, the
+// one feature iproute2 names.
+const RTAX_FEATURE_ECN = 1
 
 // Info models struct fib6_info (include/net/ip6_fib.h): one route.
 // Fields other than the configuration (Dst..Extra) are maintained by the
@@ -164,9 +187,18 @@ func (rt *Info) Siblings() []*Info {
 }
 
 // QualifiesForECMP models rt6_qualify_for_ecmp: a gateway route that was
-// not learned from a router advertisement.
+// not learned from a router advertisement and uses no nexthop object.
 func (rt *Info) QualifiesForECMP() bool {
-	return rt.NH.Gw.IsValid() && rt.Flags&RTF_ADDRCONF == 0
+	return rt.NH.Gw.IsValid() && rt.Flags&RTF_ADDRCONF == 0 && rt.NHID() == 0
+}
+
+// NHID returns the id of the nexthop object the route uses (rt->nh->id),
+// 0 when it has its own fib6_nh.
+func (rt *Info) NHID() uint32 {
+	if rt.Extra == nil {
+		return 0
+	}
+	return rt.Extra.NHID
 }
 
 // NodeIdx names a node in its Net's node arena; 0 means none.
@@ -231,6 +263,15 @@ type Table struct {
 	Entries int     // routes linked in this table (the null entry excluded)
 	net     *Net
 	gcHead  *Info
+	last    lastAdd // where the last add went (add1's shortcut)
+}
+
+// lastAdd is the node the table's last add linked its route on, with the
+// route's prefix and the arena's generation then (see Table.descentStart).
+type lastAdd struct {
+	node NodeIdx
+	key  Key
+	gen  uint32
 }
 
 // Net models the routing part of struct netns_ipv6: the table hash
@@ -248,6 +289,7 @@ type Net struct {
 
 	arena      arena
 	buckets    [tableHashSize][]*Table
+	order      []*Table // every table in dump order (the buckets concatenated)
 	sernum     uint32
 	walkers    []*Walker
 	nextNodeID uint32

@@ -33,6 +33,15 @@ type Walker struct {
 	leaf  *Info
 	state walkState
 	net   *Net
+
+	// skipPlain: nodes whose routes are all plain (see plainRoutes) are
+	// not handed out: their routes are counted in plain, the node in
+	// Count, and the walk goes on, or stops there (handed out with no
+	// Leaf) once Visited reaches limit, as a caller that finds nothing to
+	// do on such a node would (Cleaner.SkipPlain).
+	skipPlain bool
+	limit     int
+	plain     int
 }
 
 // Node returns the node the walker stands on.
@@ -49,8 +58,7 @@ func (w *Walker) SetLeaf(rt *Info) { w.leaf = rt }
 // it completes, suspends (>0) or aborts (<0). It returns Func's last
 // non-zero result, or 0 when the walk is complete.
 func (t *Table) Walk(w *Walker) int {
-	w.root, w.node, w.state, w.net = t.root, t.root, fwsL, t.net
-	t.net.walkers = append(t.net.walkers, w)
+	t.startWalk(w)
 	r := w.Continue()
 	if r <= 0 {
 		w.unlink()
@@ -58,66 +66,130 @@ func (t *Table) Walk(w *Walker) int {
 	return r
 }
 
-// Continue models fib6_walk_continue: resume a suspended walk. The
-// position is kept in locals and stored back before Func runs (Func may
-// delete routes, which moves the walker) and on return.
+// startWalk positions w at the table root and registers it with the Net.
+func (t *Table) startWalk(w *Walker) {
+	w.root, w.node, w.state, w.net = t.root, t.root, fwsL, t.net
+	t.net.walkers = append(t.net.walkers, w)
+}
+
+// Continue models fib6_walk_continue: resume a suspended walk, calling
+// Func at every node whose routes are due.
 func (w *Walker) Continue() int {
-	n := w.net
-	nodes, leaves := n.arena.nodes, n.arena.leaves
-	node, state := w.node, w.state
-	for {
-		if node == 0 {
-			w.node, w.state = node, state
-			return 0
+	for w.next() {
+		if r := w.Func(w); r != 0 {
+			return r
 		}
-		fn := &nodes[node>>chunkBits][node&chunkMask]
+		w.Count++
+	}
+	return 0
+}
+
+// NextDue moves the walker on to the next node whose routes are due
+// (where fib6_walk_continue calls the walker's func) and reports whether
+// there is one in its table; Leaf is then the node's first route. The
+// caller handles them as Func would (Continue), without the call.
+func (w *Walker) NextDue() bool { return w.next() }
+
+// next is the loop of fib6_walk_continue up to the point where it calls
+// the walker's func: it moves the walker on until it stands on an RTINFO
+// node with its leaf set (state C) and reports true, or reports false
+// when the walk is complete. The position is kept in locals and stored
+// back on return (what the caller then does may delete routes, which
+// moves the walker). NodeVisit events are built only when a recorder is
+// attached.
+func (w *Walker) next() bool {
+	n := w.net
+	traced := n.Trace != nil
+	leaves := n.arena.leaves
+	node, state, leaf, visited := w.node, w.state, w.leaf, w.Visited
+	if node == 0 {
+		return false
+	}
+	c := cursor{nodes: n.arena.nodes}
+	fn := c.at(node)
+	for {
 		switch state {
 		case fwsL:
-			w.Visited++
-			n.emit(trace.NodeVisit, fn, nil, fn.FnBit, 0)
-			if fn.Left != 0 {
+			for {
+				visited++
+				if traced {
+					n.emitVisit(fn)
+				}
+				if fn.Left == 0 {
+					break
+				}
 				node = fn.Left
-				continue
+				fn = c.at(node)
 			}
-			state = fwsR
 			fallthrough
 		case fwsR:
 			if fn.Right != 0 {
 				node, state = fn.Right, fwsL
+				fn = c.at(node)
 				continue
 			}
-			state, w.leaf = fwsC, leaves[node>>chunkBits][node&chunkMask]
+			if fn.FnFlags&RTN_RTINFO != 0 { // the only leaf state C reads
+				leaf = leaves[node>>chunkBits][node&chunkMask]
+			}
 			fallthrough
 		case fwsC:
-			if w.leaf != nil && fn.FnFlags&RTN_RTINFO != 0 {
-				w.node, w.state = node, state
-				r := w.Func(w)
-				nodes, leaves = n.arena.nodes, n.arena.leaves
-				node, state = w.node, w.state
-				if r != 0 {
-					return r
+			if leaf != nil && fn.FnFlags&RTN_RTINFO != 0 {
+				k := 0
+				if w.skipPlain {
+					k = plainRoutes(leaf, n.NullEntry)
+				}
+				if k < 0 || !w.skipPlain {
+					w.node, w.state, w.leaf, w.Visited = node, fwsC, leaf, visited
+					return true
+				}
+				w.plain += k
+				if visited >= w.limit {
+					w.node, w.state, w.leaf, w.Visited = node, fwsC, nil, visited
+					return true
 				}
 				w.Count++
-				continue
 			}
-			state = fwsU
 			fallthrough
 		case fwsU:
 			if node == w.root {
-				w.node, w.state = node, state
-				return 0
+				w.node, w.state, w.leaf, w.Visited = node, fwsU, leaf, visited
+				return false
 			}
 			p := fn.Parent
-			pn := &nodes[p>>chunkBits][p&chunkMask]
+			pn := c.at(p)
 			if pn.Left == node {
 				state = fwsR
-			} else {
-				state, w.leaf = fwsC, leaves[p>>chunkBits][p&chunkMask]
+			} else if state = fwsC; pn.FnFlags&RTN_RTINFO != 0 {
+				leaf = leaves[p>>chunkBits][p&chunkMask]
 			}
-			node = p
+			node, fn = p, pn
 		}
 	}
 }
+
+// plainRoutes returns the number of routes on the list at rt, the null
+// entry apart, when they are all plain: no RTF_EXPIRES, not on a GC
+// list, no dst state; -1 when one is not. fib6_age has nothing to do
+// with a plain route.
+func plainRoutes(rt, null *Info) int {
+	k := 0
+	for ; rt != nil; rt = rt.Next {
+		if rt == null {
+			continue
+		}
+		if rt.Flags&RTF_EXPIRES != 0 || rt.gcPprev != nil || rt.Extra != nil && rt.Extra.Dst != nil {
+			return -1
+		}
+		k++
+	}
+	return k
+}
+
+// emitVisit emits the walker's NodeVisit event for fn. It is kept out of
+// line so that the walk's loop keeps its registers when nothing records.
+//
+//go:noinline
+func (n *Net) emitVisit(fn *Node) { n.emit(trace.NodeVisit, fn, nil, fn.FnBit, 0) }
 
 // Stop unregisters a suspended walker that will not be resumed.
 func (w *Walker) Stop() { w.unlink() }

@@ -21,9 +21,8 @@ type Run struct {
 	done bool
 
 	cleaner *fib6.Cleaner // trie walk
-	tables  []*fib6.Table // list walk: tables in dump order
-	ti      int
-	next    *fib6.Info // list walk: next entry (hlist_for_each_entry_safe)
+	ti      int           // list walk: the table walked (fib6.Net.TableAt)
+	next    *fib6.Info    // list walk: next entry (hlist_for_each_entry_safe)
 	started bool
 }
 
@@ -36,17 +35,19 @@ func Start(net *fib6.Net, s Strategy, now int64, args *Args) *Run {
 }
 
 // Again begins another pass of r's strategy over the tables of r's net
-// at time now, as Start would, reusing r's storage: list walks timed back
-// to back then allocate nothing (a trie walk's walkers are new). r must
-// be done.
+// at time now, as Start would, reusing r's storage: passes timed back to
+// back then allocate nothing. r must be done.
 func (r *Run) Again(now int64, args *Args) {
-	tables := r.tables[:0]
+	c := r.cleaner
 	*r = Run{net: r.net, s: r.s, now: now, args: args}
 	op := trace.OpGCTrie
-	if r.s == GCList {
+	switch {
+	case r.s == GCList:
 		op = trace.OpGCList
-		r.tables = r.net.AppendTables(tables)
-	} else {
+	case c != nil:
+		c.Reset()
+		r.cleaner = c
+	default:
 		r.cleaner = r.net.NewCleaner(func(rt *fib6.Info) int { return r.age(rt) })
 	}
 	r.net.Trace.Emit(trace.Event{Kind: trace.OpBegin, Val: int64(op)})
@@ -63,7 +64,11 @@ func (r *Run) Step(budget int) bool {
 		r.done = r.listStep(budget)
 		r.st.Visited = 0
 	} else {
-		r.done = r.cleaner.Step(budget)
+		if r.net.Trace == nil {
+			r.done = r.sweep(budget)
+		} else {
+			r.done = r.cleaner.Step(budget)
+		}
 		r.st.Visited = r.cleaner.Visiting()
 	}
 	if r.done {
@@ -80,9 +85,11 @@ func (r *Run) Stats() PassStats { return r.st }
 
 // listStep models fib6_gc_all: each table's tb6_gc_hlist, newest first,
 // fib6_age on every entry and fib6_del on the expired ones.
+// The tables are taken in place, in dump order, without building a
+// slice (the kernel walks its table hash in place too).
 func (r *Run) listStep(budget int) bool {
-	for ; r.ti < len(r.tables); r.ti, r.started = r.ti+1, false {
-		t := r.tables[r.ti]
+	for n := r.net; r.ti < n.NumTables(); r.ti, r.started = r.ti+1, false {
+		t := n.TableAt(r.ti)
 		if !r.started {
 			r.next, r.started = t.GCFirst(), true
 		}
@@ -92,8 +99,8 @@ func (r *Run) listStep(budget int) bool {
 			}
 			rt := r.next
 			r.next = rt.GCNext()
-			if r.net.Trace != nil {
-				r.net.Trace.Emit(trace.Event{Kind: trace.ListVisit, Route: rt.ID, Bit: rt.DstLen, Node: nodeID(rt)})
+			if n.Trace != nil {
+				n.Trace.Emit(trace.Event{Kind: trace.ListVisit, Route: rt.ID, Bit: rt.DstLen, Node: nodeID(rt)})
 			}
 			if r.age(rt) == fib6.CleanDelete {
 				t.Del(rt)
@@ -101,6 +108,61 @@ func (r *Run) listStep(budget int) bool {
 		}
 	}
 	return true
+}
+
+// sweep is the trie walk's step when nothing records the trace: the
+// cleaner's walk driven here, each node's routes aged inline as
+// fib6_clean_node and fib6_age do, without a call through the CleanFunc
+// or the walker's func; the nodes whose routes fib6_age leaves alone (no
+// RTF_EXPIRES, no dst state, not on a GC list) the walker itself counts
+// and passes over (Cleaner.SkipPlain). It visits, ages and deletes
+// exactly what the traced step does.
+func (r *Run) sweep(budget int) bool {
+	c := r.cleaner
+	c.SkipPlain = true // fib6_age leaves plain routes alone: the walker counts them
+	plain := c.Plain()
+	defer func() {
+		k := c.Plain() - plain
+		c.Checked += k
+		r.st.Checked += k
+	}()
+	for t := c.Start(budget); t != nil; t = c.Next() {
+		for w := c.Walker(); ; {
+			r.sweepNode(t, w)
+			if c.Suspend() {
+				return false
+			}
+			if !w.NextDue() {
+				break // the table is done: Next goes on with the next one
+			}
+		}
+	}
+	return true
+}
+
+// sweepNode is fib6_clean_node with fib6_age for the routes of the node
+// the walker w of table t stands on, from its Leaf on.
+func (r *Run) sweepNode(t *fib6.Table, w *fib6.Walker) {
+	c, null := r.cleaner, r.net.NullEntry
+	rt := w.Leaf()
+	for ; rt != nil; rt = rt.Next {
+		if rt == null {
+			continue // it never ages; not a route of the table
+		}
+		c.Checked++
+		r.st.Checked++
+		if rt.Flags&fib6.RTF_EXPIRES == 0 && !rt.OnGCList() && rt.DstState() == nil {
+			continue // fib6_age: nothing to age, nothing to unlink
+		}
+		if Age(rt, r.now, r.args) {
+			r.st.Removed++
+			w.SetLeaf(rt)
+			if t.Del(rt) == nil {
+				return // the walker moved past rt; the rest of the node comes next
+			}
+		}
+	}
+	w.SetLeaf(nil)
 }
 
 // age runs Age on rt, traces it and counts it.

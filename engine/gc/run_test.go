@@ -9,7 +9,7 @@ import (
 )
 
 // TestAgainRepeatsAPass: a pass begun again on a done Run ages and
-// traces what a pass begun with Start does, and a list walk begun again
+// traces what a pass begun with Start does, and a pass begun again
 // allocates nothing.
 func TestAgainRepeatsAPass(t *testing.T) {
 	for _, s := range Strategies {
@@ -32,16 +32,18 @@ func TestAgainRepeatsAPass(t *testing.T) {
 			t.Errorf("%s: again traced %+v .. %+v, want OpBegin as Start's %+v .. OpEnd", s, rec.Events[0], rec.Events[len(rec.Events)-1], first[0])
 		}
 	}
-	n := stepNet(nil)
-	a := Args{}
-	r := Start(n, GCList, 0, &a)
-	r.Step(math.MaxInt)
-	allocs := testing.AllocsPerRun(100, func() {
-		a = Args{}
-		r.Again(0, &a)
+	for s, checked := range map[Strategy]int{GCList: 20, TrieWalk: 3020} {
+		n := stepNet(nil)
+		a := Args{}
+		r := Start(n, s, 0, &a)
 		r.Step(math.MaxInt)
-	})
-	if allocs != 0 || r.Stats().Checked != 20 {
-		t.Errorf("a list walk begun again: %v allocations, %d routes checked; want 0 and the 20 listed", allocs, r.Stats().Checked)
+		allocs := testing.AllocsPerRun(100, func() {
+			a = Args{}
+			r.Again(0, &a)
+			r.Step(math.MaxInt)
+		})
+		if allocs != 0 || r.Stats().Checked != checked {
+			t.Errorf("%s begun again: %v allocations, %d routes checked; want 0 and %d", s, allocs, r.Stats().Checked, checked)
+		}
 	}
 }

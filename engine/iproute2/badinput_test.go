@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -34,11 +35,13 @@ sleep 3
 `
 
 // badStateDump lists every piece of state the shell can show: routes of
-// all tables, addresses, the route sysctls and the per-device switches.
+// all tables, addresses, the route sysctls, the per-device switches and
+// the nexthop objects.
 const badStateDump = `ip -6 route show table all
 ip -6 addr show
 sysctl net.ipv6.route.gc_interval net.ipv6.route.gc_timeout net.ipv6.route.gc_min_interval_ms net.ipv6.route.gc_elasticity net.ipv6.route.gc_thresh net.ipv6.route.max_size net.ipv6.route.mtu_expires net.ipv6.route.min_adv_mss
 sysctl net.ipv6.conf.lo.disable_ipv6 net.ipv6.conf.va.disable_ipv6 net.ipv6.conf.vb.disable_ipv6
+ip nexthop show
 `
 
 // decodeBadLine expands one entry of lines.txt: plain text as is, or
@@ -151,7 +154,8 @@ func parseBadResults(t testing.TB, src string) []badResult {
 }
 
 // runBadKernel runs line as the only line of a bash script in a fresh
-// namespace set up with the preamble, and returns the state dumps before
+// namespace set up with the preamble (testdata/kshim first on PATH for
+// the event commands `udp` and `ra`), and returns the state dumps before
 // and after, the line's output and exit status.
 func runBadKernel(i int, line string) (before string, r badResult, err error) {
 	name := fmt.Sprintf("fib6lab-bad-%d-%d", os.Getpid(), i)
@@ -159,8 +163,13 @@ func runBadKernel(i int, line string) (before string, r badResult, err error) {
 		return "", r, fmt.Errorf("ip netns add: %v %s", err, out)
 	}
 	defer exec.Command("ip", "netns", "del", name).Run()
+	shims, err := filepath.Abs("../../testdata/kshim")
+	if err != nil {
+		return "", r, err
+	}
 	bash := func(script string) (string, int) {
 		cmd := exec.Command("ip", "netns", "exec", name, "bash")
+		cmd.Env = append(os.Environ(), "PATH="+shims+string(os.PathListSeparator)+os.Getenv("PATH"))
 		cmd.Stdin = strings.NewReader(script)
 		out, err := cmd.CombinedOutput()
 		var ee *exec.ExitError
@@ -235,7 +244,7 @@ func engineDump(ns *netns.Netns) string {
 func snapshot(ns *netns.Netns) string {
 	var b strings.Builder
 	for _, d := range ns.Devices() {
-		fmt.Fprintf(&b, "dev %d %s %s %x up=%v dis=%d carrier=%v\n", d.Index, d.Name, d.Kind, d.MAC, d.Up, d.DisableIPv6, d.Carrier())
+		fmt.Fprintf(&b, "dev %d %s %s %x up=%v dis=%d carrier=%v\n", d.Index, d.Name, d.Kind, d.MAC, d.Up, d.DisableIPv6(), d.Carrier())
 		for _, a := range d.Addrs {
 			fmt.Fprintf(&b, "  addr %v nodad=%v tent=%v\n", a.Prefix, a.NoDAD, a.Tentative)
 		}
@@ -310,6 +319,8 @@ var notModelled = map[string]bool{
 	"exec true":                    true,
 	"! true":                       true,
 	"a=(1 2)":                      true,
+	"taskset -c 0-1 true":          true,
+	"taskset 1 true":               true,
 }
 
 // TestBadInput runs every line of testdata/badinput/lines.txt on a

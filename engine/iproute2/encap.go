@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"fib6lab/engine/errno"
-	"fib6lab/engine/fib6"
 	"fib6lab/engine/ila"
 	"fib6lab/engine/lwtunnel"
 	"fib6lab/engine/netns"
@@ -285,27 +284,4 @@ func parseLocator(s string) (ila.Locator, bool) {
 		l |= ila.Locator(v) << (48 - 16*i)
 	}
 	return l, true
-}
-
-// formatEncap prints a nexthop's encap as print_encap does after the
-// destination (kernel-model §6.6): iproute2 ends the destination with a
-// space and prints ` encap ila ` and each of the four fields with a space
-// before and after it, so they end up two spaces apart; here the trailing
-// space is left to the next field's leading one. Empty without an encap.
-func formatEncap(nh *fib6.Nexthop) string {
-	s := nh.Lwt
-	if s == nil {
-		return ""
-	}
-	reg := s.Registry()
-	t, attrs, ok := reg.FillEncap(s)
-	if !ok {
-		return ""
-	}
-	e, isILA := attrs.(ila.Encap)
-	if !isILA {
-		return "  encap " + t.String()
-	}
-	return fmt.Sprintf("  encap ila  %s  csum-mode %s  ident-type %s  hook-type %s",
-		e.Locator, e.CsumMode, e.IdentType, e.HookType)
 }

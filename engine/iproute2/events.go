@@ -25,10 +25,12 @@ const MaxSenders = 64
 // with it every behaviour that changed between releases, the GC strategy
 // included (netns.SetKernel).
 func runKernelCmd(sh *Shell, args []string, out io.Writer) int {
-	return status(kernelCmd(sh.NS, args, out), out)
+	return status(kernelCmd(sh.NS, sh.World.Namespaces(), args, out), out)
 }
 
-func kernelCmd(ns *netns.Netns, args []string, out io.Writer) error {
+// kernelCmd prints ns's release, or sets the release of every namespace
+// of the machine (all: one kernel runs them).
+func kernelCmd(ns *netns.Netns, all []*netns.Netns, args []string, out io.Writer) error {
 	switch len(args) {
 	case 0:
 		fmt.Fprintln(out, ns.Features().Release)
@@ -39,6 +41,9 @@ func kernelCmd(ns *netns.Netns, args []string, out io.Writer) error {
 	}
 	if ns.SetKernel(args[0]) != nil {
 		return invarg("\"kernel\" value is invalid: MAJOR.MINOR[.PATCH] expected\n", args[0])
+	}
+	for _, o := range all {
+		o.SetKernel(args[0])
 	}
 	return nil
 }
@@ -284,6 +289,10 @@ var procFiles = map[string]func(ns *netns.Netns) string{
 func runCat(sh *Shell, args []string, out io.Writer) int {
 	rc := 0
 	for _, p := range args {
+		if strings.HasPrefix(p, procSys) {
+			rc |= catProcSys(sh.NS, p, out)
+			continue
+		}
 		f, ok := procFiles[p]
 		if !ok {
 			fmt.Fprintf(out, "cat: %s: No such file or directory\n", p)

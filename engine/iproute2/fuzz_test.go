@@ -20,14 +20,18 @@ const fuzzMaxLine = 4096
 const fuzzTimeout = 2 * time.Second
 
 // errorPrefixes are the ways a failing command starts its output, as the
-// bad-input golden table shows real bash, ip, sysctl and sleep do (plus
-// the usage text ip prints for an incomplete command).
+// bad-input golden table shows real bash, ip, sysctl, sleep and the
+// event shims (testdata/kshim) do (plus the usage text ip prints for an
+// incomplete command).
 var errorPrefixes = []string{
 	"Error: ", "RTNETLINK answers: ", "Command \"", "Cannot find device ",
 	"Command line is not complete", "Object \"", "Option \"", "Usage:", "both \"",
 	"Not enough information: ", "\"", "sysctl: ", "sleep: ", "bash: ",
 	"addattr_l ERROR: ", "rta_addattr_l: ", "need at least a destination address",
-	"fib6lab: ",
+	"fib6lab: ", "valid_lft is zero", "preferred_lft is greater than valid_lft",
+	"autojoin needs multicast address", "Cannot open network namespace ",
+	"usage: ", "udp: ", "ra: ", "Device \"", "Flush requires arguments.", "cat: ",
+	"taskset: ",
 }
 
 // FuzzShell runs random command lines on a namespace with the kdiff

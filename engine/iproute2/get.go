@@ -4,11 +4,17 @@ import (
 	"fmt"
 	"io"
 	"net/netip"
-	"strings"
 
 	"fib6lab/engine/errno"
 	"fib6lab/engine/fib6"
 	"fib6lab/engine/netns"
+)
+
+// IP protocol numbers a get may name (IPPROTO_*).
+const (
+	ipprotoTCP    = 6
+	ipprotoUDP    = 17
+	ipprotoICMPv6 = 58
 )
 
 // getRequest is one `ip -6 route get` request as iproute2 builds it.
@@ -20,6 +26,11 @@ type getRequest struct {
 	fibmatch  bool
 	connected bool
 	warnings  string
+	// ipproto, sport and dport are RTA_IP_PROTO, RTA_SPORT and
+	// RTA_DPORT; hasProto says ipproto was given.
+	ipproto      uint8
+	hasProto     bool
+	sport, dport uint16
 }
 
 // getKeywords are the keywords of `ip route get` in the order iproute2
@@ -28,15 +39,19 @@ var getKeywords = []struct {
 	word  string
 	value bool
 }{
-	{"from", true}, {"iif", true}, {"mark", true}, {"oif", true},
-	{"fibmatch", false}, {"connected", false},
+	{"dsfield", true}, {"from", true}, {"iif", true}, {"mark", true}, {"oif", true},
+	{"connected", false}, {"uid", true}, {"fibmatch", false}, {"sport", true}, {"dport", true},
+	{"ipproto", true},
 }
 
 // getKeyword returns the keyword arg abbreviates ("dev" only in full, as
-// oif), or "".
+// oif; "tos" in full, as dsfield), or "".
 func getKeyword(arg string) (string, bool) {
-	if arg == "dev" {
+	switch arg {
+	case "dev":
 		return "oif", true
+	case "tos":
+		return "dsfield", true
 	}
 	for _, k := range getKeywords {
 		if matches(arg, k.word) {
@@ -101,32 +116,78 @@ func (r *getRequest) set(key, val string) error {
 		if v, ok := cParseUint(val); !ok || v > 1<<32-1 {
 			err = invarg("invalid mark value", val)
 		}
+	case "uid": // RTA_UID: the flow's owner, which no IPv6 route selects on
+		if _, ok := getUnsigned(val, 0, 1<<32-1); !ok {
+			err = invarg("invalid UID\n", val)
+		}
+	case "dsfield": // RTA_TOS of a get: the kernel ignores it for IPv6
+		if _, ok := dsfieldA2n(val); !ok {
+			err = invarg("TOS value is invalid\n", val)
+		}
+	default:
+		err = r.setL4(key, val)
 	}
 	return err
 }
 
-// flow resolves the request's devices into the lookup flow
-// inet6_rtm_getroute builds: an input lookup through iif
-// (ip6_route_input_lookup), else an output one through oif
-// (ip6_route_output: flowi6_iif is the loopback), with the source
-// address given; strict (RT6_LOOKUP_F_IFACE) for destinations that need
-// it, and for an output lookup through a device without a source.
-func (r *getRequest) flow(ns *netns.Netns) (netns.Flow, error) {
-	fl := netns.OutputFlow(0)
-	fl.Strict = r.dst.IsMulticast() || r.dst.IsLinkLocalUnicast() || r.dst.IsLoopback()
+// setL4 parses `sport`, `dport` (get_be16, any base) and `ipproto`
+// (inet_proto_a2n).
+func (r *getRequest) setL4(key, val string) error {
+	if key == "ipproto" {
+		p, ok := inetProtoA2n(val)
+		if !ok {
+			return invarg("Invalid \"ipproto\" value\n", val)
+		}
+		r.ipproto, r.hasProto = p, true
+		return nil
+	}
+	v, ok := getUnsigned(val, 0, 0xffff)
+	if !ok {
+		return invarg("invalid "+key+"\n", val)
+	}
+	if key == "sport" {
+		r.sport = uint16(v)
+	} else {
+		r.dport = uint16(v)
+	}
+	return nil
+}
+
+// errIPProto is rtm_getroute_parse_ip_proto's refusal of a protocol
+// other than TCP, UDP and ICMPv6 for IPv6.
+var errIPProto = errno.WithMsg(errno.EOPNOTSUPP, "Unsupported ip proto")
+
+// keys are the flow keys of the request looked up through fl (the
+// multipath hash reads them): an input lookup through iif
+// (ip6_route_input_lookup), else an output one (ip6_route_output, whose
+// flowi6_iif is the loopback).
+func (r *getRequest) keys(fl fib6.Flow) netns.FlowKeys {
+	fk := netns.FlowKeys{Dst: r.dst, Proto: r.ipproto, Sport: r.sport, Dport: r.dport, Iif: netns.LoopbackIfindex}
 	if r.from.IsValid() {
-		fl.Src = r.from.Addr()
+		fk.Src = r.from.Addr()
 	}
-	var err error
-	switch {
-	case r.iif != "":
-		fl.Input = true
-		fl.Iif, err = devIndex(ns, r.iif)
-	case r.oif != "":
-		fl.Oif, err = devIndex(ns, r.oif)
-		fl.Strict = fl.Strict || !fl.Src.IsValid() || fl.Src.IsUnspecified()
+	if r.iif != "" {
+		fk.Input, fk.Iif = true, fl.Oif
 	}
-	return fl, err
+	return fk
+}
+
+// flow resolves the request's devices into the lookup flow the kernel
+// builds: an input lookup through iif, else an output one through oif
+// (strict for destinations that need it or without a source address).
+func (r *getRequest) flow(ns *netns.Netns) (fib6.Flow, error) {
+	strict := r.dst.IsMulticast() || r.dst.IsLinkLocalUnicast() || r.dst.IsLoopback()
+	name := r.oif
+	if r.iif != "" {
+		name = r.iif
+	} else if !r.from.IsValid() || r.from.Addr().IsUnspecified() {
+		strict = true
+	}
+	if name == "" {
+		return fib6.Flow{}, nil
+	}
+	idx, err := devIndex(ns, name)
+	return fib6.Flow{Oif: idx, Strict: strict}, err
 }
 
 // validate models inet6_rtm_valid_getroute_req on the source prefix.
@@ -144,7 +205,7 @@ func (r *getRequest) validate() error {
 // DEV] ...`: a lookup through the policy rules; the answer prints as the
 // route's dst copy (`ADDR from SRC ... src S ...`) or, with fibmatch, as
 // the matched route.
-func routeGet(sh *Shell, _ ipOpts, args []string, _ uint16, out io.Writer) error {
+func routeGet(sh *Shell, o ipOpts, args []string, _ uint16, out io.Writer) error {
 	r, err := parseGet(args)
 	if err != nil {
 		return err
@@ -157,88 +218,44 @@ func routeGet(sh *Shell, _ ipOpts, args []string, _ uint16, out io.Writer) error
 	if err := r.validate(); err != nil {
 		return err
 	}
-	rt, _, err := sh.NS.LookupFlow(r.dst, fl)
-	if rt != nil { // ip6_pol_route hands out a dst: the route's per-CPU copy on first use
-		sh.NS.Dst.PolRoute(0, rt, r.dst, false).Release()
+	if p := r.ipproto; r.hasProto && p != ipprotoTCP && p != ipprotoUDP && p != ipprotoICMPv6 {
+		return errIPProto
 	}
+	fk := r.keys(fl)
+	rt, _, err := sh.NS.LookupKeys(fk, fl)
 	if err != nil {
-		if err == errno.EINVAL && r.fibmatch {
-			err = nil
-		} else {
-			return err
-		}
+		return err
 	}
-	if r.fibmatch {
-		io.WriteString(out, formatRoute(sh.NS, rt, &routeFilter{proto: -1, typ: -1, metric: -1, iif: r.iif}))
-		return nil
-	}
-	answer := formatGet(sh.NS, rt, r)
-	if r.connected && !r.from.IsValid() {
+	if r.connected && !r.from.IsValid() && !r.fibmatch {
 		// iproute2 sends the answer back as a request, its RTA_PREFSRC
 		// renamed RTA_SRC; the kernel reads the answer's own RTA_SRC
 		// (the request's source, ::), so the lookup is made again as it
-		// was (Linux 6.18 with iproute2 6.1), and both answers print
-		sh.NS.LookupFlow(r.dst, fl)
-		answer += answer
+		// was and both answers print (printGet)
+		sh.NS.LookupKeys(fk, fl)
 	}
-	io.WriteString(out, answer)
+	printGet(sh.NS, o, out, rt, r, fl)
 	return nil
 }
 
-// formatGet prints the dst a lookup of r.dst returns (rt6_fill_node for
-// an RTM_GETROUTE answer): the route's copy (no expiry printed, as
-// checked against the kernel), or its exception for the destination with
-// the exception's gateway, expiry and MTU. An input lookup (iif) prints
-// no chosen source address, only the route's own.
-func formatGet(ns *netns.Netns, rt *fib6.Info, r *getRequest) string {
-	daddr := r.dst
-	gw, hasExp, exp, mtu := rt.NH.Gw, false, int64(0), rt.Metric_(fib6.RTAX_MTU)
-	if e := exceptionFor(rt, daddr); e != nil {
-		gw, hasExp, exp, mtu = dstGateway(e), e.RtFlags&fib6.RTF_EXPIRES != 0, e.Expires, e.MTU
+// printGet prints the answer to r, found through flow fl: the message
+// rt6_fill_node builds for the dst or, with fibmatch, for the matched
+// route rt. With `connected` and no `from`, iproute2 asks again from the
+// answer's source and prints that answer too (after the JSON array of
+// the first is closed: in text).
+func printGet(ns *netns.Netns, o ipOpts, out io.Writer, rt *fib6.Info, r *getRequest, fl fib6.Flow) {
+	iif := 0 // RTA_IIF: the device an input lookup came in through
+	if r.iif != "" {
+		iif = fl.Oif
 	}
-	var b strings.Builder
-	if rt.Type != fib6.RTN_UNICAST {
-		b.WriteString(nameOf(typeNames, uint32(rt.Type)) + " ")
+	msg := func(int) *routeMsg { return getRouteMsg(ns, rt, r, iif) }
+	if r.fibmatch {
+		msg = func(int) *routeMsg { return fibRouteMsg(ns, rt, iif) }
 	}
-	from := netip.IPv6Unspecified()
-	if r.from.IsValid() {
-		from = r.from.Addr()
+	f := &routeFilter{proto: -1, typ: -1, metric: -1, details: o.details}
+	printRoutes(o, out, ns, f, 1, msg)
+	if r.connected && !r.from.IsValid() && !r.fibmatch {
+		text := o
+		text.json = false
+		printRoutes(text, out, ns, f, 1, msg)
 	}
-	fmt.Fprintf(&b, "%s from %s", daddr, from)
-	b.WriteString(formatEncap(&rt.NH))
-	if gw.IsValid() {
-		fmt.Fprintf(&b, " via %s", gw)
-	}
-	dev := devName(ns, rt.NH.Dev)
-	if rt.Type == fib6.RTN_LOCAL {
-		dev = "lo"
-	}
-	fmt.Fprintf(&b, " dev %s", dev)
-	writeTable(&b, rt, true)
-	if rt.Protocol != rtprotBoot {
-		fmt.Fprintf(&b, " proto %s", nameOf(protoNames, uint32(rt.Protocol)))
-	}
-	if src := getSource(ns, rt, daddr, r.iif == ""); src.IsValid() {
-		fmt.Fprintf(&b, " src %s", src)
-	}
-	fmt.Fprintf(&b, " metric %d", rt.Metric)
-	if fl := hopFlags(rt); fl != "" {
-		b.WriteString(" " + strings.TrimSuffix(fl, " "))
-	}
-	writeTail(&b, ns, rt, hasExp, exp, mtu, r.iif)
-	b.WriteString("\n")
-	return b.String()
-}
-
-// getSource is the src of a get answer: the route's preferred source, or
-// for an output lookup the address source selection picks.
-func getSource(ns *netns.Netns, rt *fib6.Info, daddr netip.Addr, output bool) netip.Addr {
-	if rt.Extra != nil && rt.Extra.PrefSrc.IsValid() {
-		return rt.Extra.PrefSrc
-	}
-	if !output {
-		return netip.Addr{}
-	}
-	a, _ := ns.SourceAddr(daddr, ns.DevByIndex(rt.NH.Dev))
-	return a
 }

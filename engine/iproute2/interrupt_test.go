@@ -86,8 +86,8 @@ func TestSleepInterrupted(t *testing.T) {
 	ns := netns.New(250)
 	ns.Stepwise = true
 	sh := NewShell(ns)
-	runAll(t, sh, []string{"ip link set lo up", "sysctl -qw net.ipv6.route.gc_interval=1",
-		"ip -6 route add 2001:db8:9::/64 dev lo expires 1000000"}, "")
+	runAll(t, sh, []string{"ip link add va type veth peer name vb", "ip link set va up", "sysctl -qw net.ipv6.route.gc_interval=1",
+		"ip -6 route add 2001:db8:9::/64 dev va expires 1000000"}, "")
 	passes, from := ns.GC.Passes, ns.Now()
 	ns.Yield = cancelAt(2)
 	var out strings.Builder

@@ -50,8 +50,12 @@ func netlinkErr(err error) error {
 
 // ipOpts are ip's global options that matter here.
 type ipOpts struct {
-	family int // 0 unspec, 4 or 6
-	stats  int // how many times -s (-stats) was given
+	family  int  // 0 unspec, 4 or 6
+	stats   int  // how many times -s (-stats) was given
+	details bool // -d (-details)
+	oneline bool // -o (-oneline): a record's line breaks print as '\\'
+	json    bool // -j (-json)
+	pretty  bool // -p (-pretty): JSON with line breaks and indentation
 }
 
 // object is one `ip OBJECT` handler.
@@ -68,8 +72,8 @@ var ipObjects = []object{
 	{"link", runLink}, {"l2tp", nil}, {"fou", nil}, {"ila", nil}, {"macsec", nil},
 	{"tunnel", nil}, {"tunl", nil}, {"tuntap", nil}, {"tap", nil}, {"token", nil},
 	{"tcpmetrics", nil}, {"tcp_metrics", nil}, {"monitor", nil}, {"xfrm", nil},
-	{"mroute", nil}, {"mrule", nil}, {"netns", nil}, {"netconf", nil}, {"vrf", nil},
-	{"sr", nil}, {"nexthop", nil}, {"mptcp", nil}, {"ioam", nil}, {"stats", nil},
+	{"mroute", nil}, {"mrule", nil}, {"netns", runNetns}, {"netconf", nil}, {"vrf", nil},
+	{"sr", nil}, {"nexthop", runNexthop}, {"mptcp", nil}, {"ioam", nil}, {"stats", nil},
 }
 
 // matches models iproute2's matches(): arg is a non-empty prefix of word.
@@ -90,7 +94,25 @@ func runIP(sh *Shell, args []string, out io.Writer) int {
 			o.family = 4
 		case opt == "s" || matches(opt, "statistics"):
 			o.stats++
-		case opt == "d" || matches(opt, "details"):
+		case matches(opt, "details"):
+			o.details = true
+		case matches(opt, "netns"): // netns_switch: the rest of the command runs there
+			name := "(null)"
+			if len(args) > 1 {
+				name, args = args[1], args[1:]
+			}
+			ns := sh.World.Get(name)
+			if ns == nil {
+				fmt.Fprintf(out, "Cannot open network namespace \"%s\": No such file or directory\n", name)
+				return 255
+			}
+			defer sh.enter(ns)()
+		case matches(opt, "oneline"):
+			o.oneline = true
+		case matches(opt, "json"):
+			o.json = true
+		case matches(opt, "pretty"):
+			o.pretty = true
 		default:
 			fmt.Fprintf(out, "Option \"%s\" is unknown, try \"ip -help\".\n", args[0])
 			return 255

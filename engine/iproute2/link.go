@@ -3,11 +3,13 @@ package iproute2
 import (
 	"fmt"
 	"io"
+	"math"
 	"net"
-	"strconv"
+	"strings"
 
 	"fib6lab/engine/errno"
 	"fib6lab/engine/netns"
+	"fib6lab/engine/world"
 )
 
 var errUnknownType = errno.WithMsg(errno.EOPNOTSUPP, "Unknown device type")
@@ -19,9 +21,11 @@ func runLink(sh *Shell, _ ipOpts, args []string, out io.Writer) error {
 	}
 	switch cmd := args[0]; {
 	case matches(cmd, "add"):
-		return linkAdd(sh.NS, args[1:])
+		return linkAdd(sh, args[1:])
 	case matches(cmd, "set"):
-		return linkSet(sh.NS, args[1:])
+		return linkSet(sh, args[1:])
+	case matches(cmd, "show"), matches(cmd, "list"), matches(cmd, "lst"):
+		return linkShow(sh, args[1:], out)
 	case matches(cmd, "delete"):
 		return linkDel(sh.NS, args[1:])
 	default:
@@ -29,24 +33,45 @@ func runLink(sh *Shell, _ ipOpts, args []string, out io.Writer) error {
 	}
 }
 
-// linkSpec is the NAME [address MAC] part of `ip link add`.
+// linkSpec is the NAME [address MAC] [mtu N] [netns NS] part of `ip
+// link add`, for either end of a veth pair.
 type linkSpec struct {
 	names ifnames
 	mac   [6]byte
+	mtu   int
+	ns    *netns.Netns // nil: not given
+}
+
+// end is the veth end the spec asks for.
+func (s *linkSpec) end() netns.VethEnd {
+	return netns.VethEnd{Name: s.name(), MAC: s.mac, MTU: s.mtu, NS: s.ns}
 }
 
 // name is the device name the request sends, "" when none is given (the
 // kernel then makes one from a template).
 func (s *linkSpec) name() string { return s.names.dev }
 
-// parseLinkSpec reads `[name NAME | [dev] NAME] [address MAC]` from args
-// up to `type` or the end, and returns the rest.
-func parseLinkSpec(args []string) (linkSpec, []string, error) {
+// parseLinkSpec reads `[name NAME | [dev] NAME] [address MAC] [mtu N]
+// [netns NS]` from args up to `type` or the end, and returns the rest.
+func parseLinkSpec(w *world.World, args []string) (linkSpec, []string, error) {
 	var s linkSpec
 	for i := 0; i < len(args); i++ {
 		switch args[i] {
 		case "type":
 			return s, args[i:], s.names.create()
+		case "mtu", "netns":
+			v, err := needArg(args, i)
+			if err != nil {
+				return s, nil, err
+			}
+			i++
+			if args[i-1] == "netns" {
+				if s.ns, err = parseNetns(w, v); err != nil {
+					return s, nil, err
+				}
+			} else if s.mtu, err = parseMTU(v); err != nil {
+				return s, nil, err
+			}
 		case "address":
 			v, err := needArg(args, i)
 			if err != nil {
@@ -92,7 +117,7 @@ func (n *ifnames) parse(args []string, i int) (int, error) {
 	}
 	if args[i] == "name" {
 		if n.hasName {
-			return 0, &exitErr{fmt.Sprintf("Error: duplicate \"name\": \"%s\" is the second value.\n", v), 255}
+			return 0, dupArg("name", v)
 		}
 		if !checkIfname(v) {
 			return 0, invarg("\"name\" not a valid ifname", v)
@@ -143,8 +168,8 @@ func checkIfname(s string) bool { return len(s) < 16 && checkAltIfname(s) }
 // linkAdd models `ip link add [NAME] [address MAC] type veth [peer [name]
 // NAME2 [address MAC2]]`; other types fail as on a kernel without them.
 // A name not given is left to the kernel ("veth%d").
-func linkAdd(ns *netns.Netns, args []string) error {
-	s, rest, err := parseLinkSpec(args)
+func linkAdd(sh *Shell, args []string) error {
+	s, rest, err := parseLinkSpec(sh.World, args)
 	if err != nil {
 		return err
 	}
@@ -156,11 +181,11 @@ func linkAdd(ns *netns.Netns, args []string) error {
 	}
 	var peer linkSpec
 	if len(rest) > 2 && rest[2] == "peer" {
-		if peer, _, err = parseLinkSpec(rest[3:]); err != nil {
+		if peer, _, err = parseLinkSpec(sh.World, rest[3:]); err != nil {
 			return err
 		}
 	}
-	if err := ns.AddVeth(s.name(), s.mac, peer.name(), peer.mac); err != nil {
+	if err := sh.NS.AddVethPair(s.end(), peer.end()); err != nil {
 		return netlinkErr(err)
 	}
 	return nil
@@ -171,7 +196,10 @@ type linkRequest struct {
 	names  ifnames
 	mtu    int
 	hasMTU bool
-	state  string // "up", "down" or ""
+	state  string       // "up", "down" or ""
+	ns     *netns.Netns // netns NS, nil when not given
+	// carrier is IFLA_CARRIER: "on", "off" or "" (not given).
+	carrier string
 }
 
 // linkSetValued are the `ip link set` keywords taken with one value and
@@ -179,15 +207,34 @@ type linkRequest struct {
 var linkSetValued = map[string]bool{"address": true, "arp": true, "txqueuelen": true, "qlen": true, "txqlen": true}
 
 // parseLinkSet models iplink_parse for `ip link set`: `[dev] NAME`, `up`,
-// `down`, `name NEW`, `mtu N` and a few ignored settings; any other word
-// is a second device name.
-func parseLinkSet(args []string) (*linkRequest, error) {
+// `down`, `name NEW`, `mtu N`, `netns NS`, `carrier on|off` and a few
+// ignored settings; any other word is a second device name.
+func parseLinkSet(w *world.World, args []string) (*linkRequest, error) {
 	r := &linkRequest{}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
 		case a == "up" || a == "down":
 			r.state = a
+		case a == "netns":
+			v, err := needArg(args, i)
+			if err != nil {
+				return nil, err
+			}
+			i++
+			if r.ns, err = parseNetns(w, v); err != nil {
+				return nil, err
+			}
+		case a == "carrier":
+			v, err := needArg(args, i)
+			if err != nil {
+				return nil, err
+			}
+			if v != "on" && v != "off" {
+				return nil, &exitErr{fmt.Sprintf("Error: argument of \"carrier\" must be one of \"off\", \"on\", not \"%s\"\n", v), 22}
+			}
+			r.carrier = v
+			i++
 		case a == "mtu" || linkSetValued[a]:
 			v, err := needArg(args, i)
 			if err != nil {
@@ -197,11 +244,13 @@ func parseLinkSet(args []string) (*linkRequest, error) {
 			if a != "mtu" {
 				continue
 			}
-			n, err := strconv.ParseInt(v, 0, 32)
-			if err != nil {
-				return nil, invarg("Invalid \"mtu\" value\n", v)
+			if r.hasMTU && r.mtu != -1 { // iproute2 starts mtu at -1: a first -1 is not seen
+				return nil, dupArg("mtu", v)
 			}
-			r.mtu, r.hasMTU = int(n), true
+			if r.mtu, err = parseMTU(v); err != nil {
+				return nil, err
+			}
+			r.hasMTU = true
 		default:
 			n, err := r.names.parse(args, i)
 			if err != nil {
@@ -216,16 +265,43 @@ func parseLinkSet(args []string) (*linkRequest, error) {
 	return r, nil
 }
 
-// linkSet models `ip link set [dev] NAME [up|down] [name NEW] [mtu N]`:
-// do_setlink applies the MTU, then the name, then the up/down flags.
-func linkSet(ns *netns.Netns, args []string) error {
-	r, err := parseLinkSet(args)
+// parseMTU reads an `mtu` value as iproute2's get_integer does.
+func parseMTU(v string) (int, error) {
+	n, ok := getInteger(v)
+	if !ok {
+		return 0, invarg("Invalid \"mtu\" value\n", v)
+	}
+	return n, nil
+}
+
+// parseNetns resolves a `netns` value as iproute2's netns_get_fd does:
+// a name under /run/netns (a process id is not modelled).
+func parseNetns(w *world.World, v string) (*netns.Netns, error) {
+	if ns := w.Get(v); ns != nil {
+		return ns, nil
+	}
+	return nil, invarg("Invalid \"netns\" value\n", v)
+}
+
+// linkSet models `ip link set [dev] NAME [up|down] [name NEW] [mtu N]
+// [netns NS] [carrier on|off]`: do_setlink moves the device first, then
+// applies the MTU, then the name, then the up/down flags, then the
+// carrier, in its new namespace; what it applied before an error stays.
+func linkSet(sh *Shell, args []string) error {
+	r, err := parseLinkSet(sh.World, args)
 	if err != nil {
 		return err
 	}
+	ns := sh.NS
 	d := ns.Dev(r.names.dev)
 	if d == nil {
 		return noDevice(r.names.dev)
+	}
+	if r.ns != nil {
+		if err := ns.MoveDev(d, r.ns); err != nil {
+			return netlinkErr(err)
+		}
+		ns = r.ns
 	}
 	if r.hasMTU {
 		if err := ns.SetMTU(d, r.mtu); err != nil {
@@ -239,6 +315,11 @@ func linkSet(ns *netns.Netns, args []string) error {
 	}
 	if r.state != "" {
 		ns.SetLinkUp(d, r.state == "up")
+	}
+	if r.carrier != "" {
+		if err := ns.ChangeCarrier(d, r.carrier == "on"); err != nil {
+			return netlinkErr(err)
+		}
 	}
 	return nil
 }
@@ -259,4 +340,82 @@ func linkDel(ns *netns.Netns, args []string) error {
 		return nil
 	}
 	return &exitErr{"Not enough information: \"dev\" argument is required.\n", 255}
+}
+
+// linkShow models `ip link show [[dev] NAME]`: each device with its
+// flags, MTU, qdisc (noop until first brought up, then noqueue), state
+// and MAC. A veth end whose peer is in the same namespace prints
+// NAME@PEER (M-DOWN while the peer is down); one whose peer is in
+// another namespace prints NAME@ifN with the peer's ifindex and
+// `link-netns NS`, or `link-netnsid ID` when that namespace has no name
+// (asking for the id allocates it, as the kernel's dump does).
+func linkShow(sh *Shell, args []string, out io.Writer) error {
+	if len(args) > 0 && args[0] == "dev" {
+		args = args[1:]
+	}
+	devs := sh.NS.Devices()
+	if len(args) > 0 {
+		d := sh.NS.Dev(args[0])
+		if d == nil {
+			return &exitErr{fmt.Sprintf("Device \"%s\" does not exist.\n", args[0]), 1}
+		}
+		devs = []*netns.Device{d}
+	}
+	for _, d := range devs {
+		name, mdown, link := d.Name, false, ""
+		switch p := d.Peer; {
+		case p == nil:
+		case p.Net() == d.Net():
+			name, mdown = d.Name+"@"+p.Name, !p.Up
+		default:
+			name = fmt.Sprintf("%s@if%d", d.Name, p.Index)
+			if n, ok := sh.World.NameOf(p.Net()); ok {
+				link = " link-netns " + n
+			} else {
+				link = fmt.Sprintf(" link-netnsid %d", d.Net().NetIDAlloc(p.Net()))
+			}
+		}
+		qdisc := "noop"
+		if d.Qdisc {
+			qdisc = "noqueue"
+		}
+		fmt.Fprintf(out, "%d: %s: <%s> mtu %d qdisc %s state %s mode DEFAULT group default qlen 1000\n", d.Index, name, linkFlags(d, mdown), d.MTU, qdisc, operState(d))
+		kind, brd := "ether", "ff:ff:ff:ff:ff:ff"
+		if d.Kind == netns.KindLoopback {
+			kind, brd = "loopback", "00:00:00:00:00:00"
+		}
+		fmt.Fprintf(out, "    link/%s %s brd %s%s\n", kind, net.HardwareAddr(d.MAC[:]), brd, link)
+	}
+	return nil
+}
+
+// dupArg is iproute2's duparg: a keyword given twice.
+func dupArg(key, v string) error {
+	return &exitErr{fmt.Sprintf("Error: duplicate \"%s\": \"%s\" is the second value.\n", key, v), 255}
+}
+
+// getInteger models iproute2's get_integer(&val, s, 0): strtol in any
+// base (white space, one sign, 0x, a leading 0 for octal), the whole
+// string used, the value within int.
+func getInteger(s string) (int, bool) {
+	p := strings.TrimLeft(s, cBlanks)
+	neg := strings.HasPrefix(p, "-")
+	if neg || strings.HasPrefix(p, "+") {
+		p = p[1:]
+	}
+	if p == "" || strings.ContainsAny(p[:1], "+-"+cBlanks) {
+		return 0, false
+	}
+	mag, rest, ok := cStrtoul(p)
+	limit := uint64(math.MaxInt32)
+	if neg {
+		limit++
+	}
+	if !ok || rest != "" || mag > limit {
+		return 0, false
+	}
+	if neg {
+		return -int(mag), true
+	}
+	return int(mag), true
 }

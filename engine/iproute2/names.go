@@ -110,17 +110,25 @@ const cBlanks = " \t\n\v\f\r"
 // leading 0 for octal. It returns the value (ULONG_MAX on overflow), the
 // unparsed rest and whether there were digits.
 func cStrtoul(s string) (v uint64, rest string, digits bool) {
+	return cStrtoulBase(s, 0)
+}
+
+// cStrtoulBase is cStrtoul with strtoul's base argument: 0 as above, 16
+// (an optional "0x" prefix) or 10.
+func cStrtoulBase(s string, base uint64) (v uint64, rest string, digits bool) {
 	p := strings.TrimLeft(s, cBlanks)
 	neg := false
 	if p != "" && (p[0] == '+' || p[0] == '-') {
 		neg, p = p[0] == '-', p[1:]
 	}
-	base := uint64(10)
+	hexPrefix := len(p) > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X') && digitValue(p[2]) < 16
 	switch {
-	case len(p) > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X') && digitValue(p[2]) < 16:
+	case hexPrefix && (base == 0 || base == 16):
 		base, p = 16, p[2:]
-	case p != "" && p[0] == '0':
+	case base == 0 && p != "" && p[0] == '0':
 		base = 8
+	case base == 0:
+		base = 10
 	}
 	over := false
 	k := 0

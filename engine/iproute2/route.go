@@ -98,11 +98,8 @@ func parseRoute(ns *netns.Netns, args []string) (*netns.RouteConfig, error) {
 			if err != nil {
 				return nil, err
 			}
-			for i := range hops { // ip6_route_multipath_add: a hop takes the request's device and onlink flag
-				if hops[i].Dev == 0 {
-					hops[i].Dev = nh.Dev
-				}
-				hops[i].Onlink = hops[i].Onlink || nh.Onlink
+			for j := range hops { // `onlink` before the list is rtm_flags: every hop gets it
+				hops[j].Onlink = hops[j].Onlink || nh.Onlink
 			}
 			r.c.Nexthops, r.c.Multipath = hops, true
 			break
@@ -142,7 +139,7 @@ const (
 // or -1 when the multipath nexthop list starts there.
 func (r *routeArgs) keyword(ns *netns.Netns, args []string, i int, nh *netns.NH) (int, error) {
 	c := r.c
-	key := args[i]
+	key := routeKeyword(args[i])
 	if key == "nexthop" {
 		return -1, nil
 	}
@@ -153,17 +150,29 @@ func (r *routeArgs) keyword(ns *netns.Netns, args []string, i int, nh *netns.NH)
 	if key == "encap" {
 		return parseEncap(c, args, i)
 	}
-	if key == "lock" || isMetricKey(key) == "" && !takesValue(key) {
+	if key == "lock" || rtaxOf(key) == nil && !takesValue(key) {
 		return 0, r.destination(args, i)
 	}
 	val, err := needArg(args, i)
 	if err != nil {
 		return 0, err
 	}
-	if m := isMetricKey(key); m != "" {
-		return r.metric(key, m, args, i)
+	if m := rtaxOf(key); m != nil {
+		return r.metric(m, args, i)
 	}
 	switch key {
+	case "congctl":
+		return r.congctl(args, i)
+	case "tos":
+		tos, ok := dsfieldA2n(val)
+		if !ok {
+			return 0, invarg("\"tos\" value is invalid\n", val)
+		}
+		c.Tos = uint8(tos)
+	case "scope": // rtm_scope, which IPv6 ignores
+		if _, err := parseName(scopeNames, val, 256, "scope"); err != nil {
+			return 0, invarg("invalid \"scope\" value\n", val)
+		}
 	case "via":
 		if r.hasGw {
 			return 0, invarg("use nexthop syntax to specify multiple via\n", "via")
@@ -195,52 +204,50 @@ func (r *routeArgs) keyword(ns *netns.Netns, args []string, i int, nh *netns.NH)
 		var p uint32
 		p, err = parseName(prefNames, val, 256, "pref")
 		c.Pref = uint8(p)
+	case "nhid":
+		c.HasNHID = true
+		c.NHID, err = parseU32(val, "id")
 	default:
 		c.Metric, err = parseU32(val, "metric")
 	}
 	return 1, err
 }
 
-// takesValue lists the keywords followed by one value.
-func takesValue(key string) bool {
-	switch key {
-	case "via", "dev", "oif", "src", "expires", "table", "proto", "pref", "preference":
-		return true
+// routeKeyword resolves the abbreviations iproute_modify takes for the
+// keywords fib6lab adds to its first ones: `dsfield` (any prefix, and
+// `tos`) and `congctl` (from `co`: a lone `c` is cwnd's).
+func routeKeyword(arg string) string {
+	switch {
+	case arg == "tos" || matches(arg, "dsfield"):
+		return "tos"
+	case arg != "c" && matches(arg, "congctl"):
+		return "congctl"
 	}
-	return matches(key, "metric") || matches(key, "priority")
+	return arg
 }
 
-// isMetricKey maps an RTAX keyword to its name, or "".
-func isMetricKey(key string) string {
-	switch key {
-	case "mtu", "advmss", "hoplimit":
-		return key
-	}
-	return ""
-}
-
-var rtaxIndex = map[string]int{"mtu": fib6.RTAX_MTU, "advmss": fib6.RTAX_ADVMSS, "hoplimit": fib6.RTAX_HOPLIMIT}
-
-// metric parses `mtu [lock] N` and its siblings.
-func (r *routeArgs) metric(key, name string, args []string, i int) (int, error) {
+// congctl parses `congctl [lock] NAME` (RTAX_CC_ALGO); the kernel
+// checks the name.
+func (r *routeArgs) congctl(args []string, i int) (int, error) {
 	used := 1
 	if args[i+1] == "lock" {
-		r.c.Locks |= 1 << rtaxIndex[name]
 		if _, err := needArg(args, i+1); err != nil {
 			return 0, err
 		}
+		r.c.Locks |= 1 << fib6.RTAX_CC_ALGO
 		used = 2
 	}
-	what := key
-	if key == "advmss" {
-		what = "mss"
+	r.c.CongCtl, r.c.HasCongCtl = args[i+used], true
+	return used, nil
+}
+
+// takesValue lists the keywords followed by one value.
+func takesValue(key string) bool {
+	switch key {
+	case "via", "dev", "oif", "src", "expires", "table", "proto", "pref", "preference", "tos", "scope", "congctl", "nhid":
+		return true
 	}
-	v, err := parseU32(args[i+used], what)
-	if err == nil && name == "hoplimit" && v > 255 {
-		err = invarg("\"hoplimit\" value is invalid\n", args[i+used])
-	}
-	r.c.Metrics[rtaxIndex[name]] = v
-	return used, err
+	return matches(key, "metric") || matches(key, "priority")
 }
 
 // destination handles `[to] [TYPE] PREFIX`.
@@ -392,15 +399,16 @@ type routeFilter struct {
 	typ       int // -1 = any
 	ipv4      bool
 	tableSeen bool
-	cloned    bool   // `cache` / `cloned`: list route exceptions instead
-	iif       string // a `get fibmatch ... iif DEV` answer prints it
-	metric    int64  // -1 = any
-	none      bool   // a selector no IPv6 route can meet (scope, from)
+	cloned    bool  // `cache` / `cloned`: list route exceptions instead
+	metric    int64 // -1 = any
+	none      bool  // a selector no IPv6 route can meet (scope, from)
+	scopeSet  bool  // `scope` given: the scope is not printed
+	details   bool  // ip -d: type, table main, proto boot and scope printed too
 }
 
 // parseFilter models the selector parsing of iproute_list_flush.
 func parseFilter(ns *netns.Netns, o ipOpts, args []string) (*routeFilter, error) {
-	f := &routeFilter{table: fib6.RT_TABLE_MAIN, proto: -1, typ: -1, metric: -1, ipv4: o.family == 4}
+	f := &routeFilter{table: fib6.RT_TABLE_MAIN, proto: -1, typ: -1, metric: -1, ipv4: o.family == 4, details: o.details}
 	for i := 0; i < len(args); i++ {
 		key := selectorName(args[i])
 		if key == "to" {
@@ -441,7 +449,7 @@ func parseFilter(ns *netns.Netns, o ipOpts, args []string) (*routeFilter, error)
 
 func isSelector(key string) bool {
 	switch key {
-	case "table", "root", "match", "exact", "proto", "via", "dev", "oif", "type", "metric", "scope", "from":
+	case "table", "root", "match", "exact", "proto", "via", "dev", "oif", "type", "metric", "scope", "from", "tos":
 		return true
 	}
 	return false
@@ -450,6 +458,9 @@ func isSelector(key string) bool {
 // selectorName resolves the abbreviations iproute2 accepts for the show
 // and flush selectors (`tab`, `ro`, `ma`, `ex`, `priority`, ...).
 func selectorName(arg string) string {
+	if arg == "tos" || matches(arg, "dsfield") {
+		return "tos"
+	}
 	for _, w := range []string{"table", "metric", "priority", "scope", "from", "root", "match", "exact"} {
 		if matches(arg, w) {
 			if w == "priority" {
@@ -478,10 +489,21 @@ func (f *routeFilter) selector(ns *netns.Netns, key, val string) error {
 		var m uint32
 		m, err = parseU32(val, "metric")
 		f.metric = int64(m)
-	case "scope":
-		var sc uint32
-		sc, err = parseName(scopeNames, val, 256, "scope")
-		f.none = f.none || sc != 0
+	case "scope": // "all" selects any scope and leaves it printed
+		sc, ok := idOf(scopeNames, val, 256)
+		switch {
+		case ok:
+			f.none = f.none || sc != 0 // IPv6 routes have scope universe
+			f.scopeSet = true
+		case val != "all":
+			err = invarg("invalid \"scope\"\n", val)
+		}
+	case "tos":
+		tos, ok := dsfieldA2n(val)
+		if !ok {
+			err = invarg("TOS value is invalid\n", val)
+		}
+		f.none = f.none || tos != 0 // IPv6 routes have tos 0
 	case "from":
 		var p netip.Prefix
 		p, err = parsePrefix(val)

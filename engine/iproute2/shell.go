@@ -16,6 +16,7 @@ import (
 
 	"fib6lab/engine/netns"
 	"fib6lab/engine/trace"
+	"fib6lab/engine/world"
 )
 
 // CommandCost is the virtual time one executed command takes, in
@@ -28,7 +29,11 @@ const CommandCost = 2_000_000
 // count and the sub-jiffy remainder of the virtual time its commands
 // have taken.
 type Shell struct {
-	NS     *netns.Netns
+	// NS is the namespace commands run in: World.Init, or the one
+	// `ip netns exec NS bash` entered.
+	NS *netns.Netns
+	// World is the machine: the namespaces `ip netns` names, on one clock.
+	World  *world.World
 	Status int // exit status of the last command, as $?
 	// Line is the number of lines read so far, as bash counts them for
 	// its "bash: line N:" messages when it reads a script from stdin
@@ -48,10 +53,28 @@ type Shell struct {
 	OnLine func(line string)
 
 	nanos int64 // virtual time not yet turned into jiffies
+
+	outer []outerShell // the shells `ip netns exec NS bash` left, innermost last
 }
 
-// NewShell returns a shell on ns.
-func NewShell(ns *netns.Netns) *Shell { return &Shell{NS: ns} }
+// outerShell is what a shell that ran `ip netns exec NS bash` gets back
+// when that nested bash exits: its namespace and the CPU it runs on
+// (netns.Host.CPU; a `taskset` around the exec pins only the nested one).
+type outerShell struct {
+	ns  *netns.Netns
+	cpu int
+}
+
+// NewShell returns a shell on ns, the Init namespace of a machine of its
+// own (world.Of).
+func NewShell(ns *netns.Netns) *Shell { return &Shell{NS: ns, World: world.Of(ns)} }
+
+// Namespace returns the name of the namespace the shell runs in, "" for
+// the machine's Init namespace (or a namespace whose name was deleted).
+func (sh *Shell) Namespace() string {
+	name, _ := sh.World.NameOf(sh.NS)
+	return name
+}
 
 // Run executes one command line, writing its standard output and error
 // (in order) to out, and returns its exit status. The line may span
@@ -84,6 +107,12 @@ func (sh *Shell) Run(line string, out io.Writer) int {
 	}
 	sh.runText(strings.ReplaceAll(line, "\x00", ""), first, out)
 	sh.Line = last
+	if sh.exited && len(sh.outer) > 0 { // the nested bash ends: back in the one that ran it
+		o := sh.outer[len(sh.outer)-1]
+		sh.NS, sh.outer = o.ns, sh.outer[:len(sh.outer)-1]
+		sh.NS.Host().CPU = o.cpu
+		sh.exited = false
+	}
 	return sh.Status
 }
 
@@ -263,8 +292,11 @@ func init() {
 		"send":     runSend,
 		"ptb":      runPTB,
 		"redirect": runRedirect,
+		"udp":      runUDP,
+		"ra":       runRA,
 		"cat":      runCat,
 		"gen":      runGen,
+		"taskset":  runTaskset,
 		"true":     func(*Shell, []string, io.Writer) int { return 0 },
 		":":        func(*Shell, []string, io.Writer) int { return 0 },
 		"false":    func(*Shell, []string, io.Writer) int { return 1 },
@@ -277,7 +309,7 @@ func Commands() []string { return slices.Sorted(maps.Keys(commands)) }
 
 // externals are the commands that are programs, not bash builtins, with
 // the path bash finds them at on the reference machine.
-var externals = map[string]string{"ip": "/usr/sbin/ip", "sysctl": "/usr/sbin/sysctl", "sleep": "/usr/bin/sleep", "cat": "/usr/bin/cat"}
+var externals = map[string]string{"ip": "/usr/sbin/ip", "sysctl": "/usr/sbin/sysctl", "sleep": "/usr/bin/sleep", "cat": "/usr/bin/cat", "taskset": "/usr/bin/taskset"}
 
 // exec runs a command: one of commands, or bash's message for a name
 // it does not know (status 127) and the refusal of a builtin this shell

@@ -138,7 +138,7 @@ func useGC(ns *netns.Netns, s gc.Strategy) {
 // through `sleep 300` run a handful of passes over them. The same
 // scripts at a size that stepping can run leave identical states.
 func TestSleepSkipsAhead(t *testing.T) {
-	long := []string{"ip link set lo up", "ip -6 route add 2001:db8:9::/64 dev lo expires 2000000000", "sleep 9e9", "ip -6 route show"}
+	long := []string{"ip link add va type veth peer name vb", "ip link set va up", "ip -6 route add 2001:db8:9::/64 dev va expires 2000000000", "sleep 9e9", "ip -6 route show"}
 	for _, hz := range []int64{100, 250, 1000} {
 		ns := netns.New(hz)
 		runAll(t, NewShell(ns), long, "")
@@ -149,17 +149,17 @@ func TestSleepSkipsAhead(t *testing.T) {
 		}
 	}
 	ns := netns.New(250)
-	runAll(t, NewShell(ns), []string{"ip link set lo up", "sysctl -qw net.ipv6.route.gc_interval=0",
-		"gen routes 100000 2001:db8::/128 dev lo expires 1000", "sleep 300"}, "gen: 100000 routes added (2001:db8::/128 .. 2001:db8::1:869f/128)\n")
+	runAll(t, NewShell(ns), []string{"ip link add va type veth peer name vb", "ip link set va up", "sysctl -qw net.ipv6.route.gc_interval=0",
+		"gen routes 100000 2001:db8::/128 dev va expires 1000", "sleep 300"}, "gen: 100000 routes added (2001:db8::/128 .. 2001:db8::1:869f/128)\n")
 	g := ns.GC
 	t.Logf("gc_interval 0, 100,000 routes: sleep 300: %d GC passes, %d run", g.Passes, g.Passes-g.Replayed)
 	if g.Passes < 300*50 || g.Passes-g.Replayed > 5 || g.Checked != g.Passes*100000 || g.Removed != 0 {
 		t.Fatalf("sleep 300: %d passes, %d run, %d checked, %d removed", g.Passes, g.Passes-g.Replayed, g.Checked, g.Removed)
 	}
 	for _, hz := range []int64{100, 1000} {
-		compareSkip(t, hz, gc.TrieWalk, []string{"ip link set lo up", "ip -6 route add 2001:db8:9::/64 dev lo expires 1000000", "sleep 2e6"})
-		compareSkip(t, hz, gc.GCList, []string{"ip link set lo up", "sysctl -qw net.ipv6.route.gc_interval=0",
-			"gen routes 300 2001:db8::/128 dev lo expires 200", "sleep 300"})
+		compareSkip(t, hz, gc.TrieWalk, []string{"ip link add va type veth peer name vb", "ip link set va up", "ip -6 route add 2001:db8:9::/64 dev va expires 1000000", "sleep 2e6"})
+		compareSkip(t, hz, gc.GCList, []string{"ip link add va type veth peer name vb", "ip link set va up", "sysctl -qw net.ipv6.route.gc_interval=0",
+			"gen routes 300 2001:db8::/128 dev va expires 200", "sleep 300"})
 	}
 }
 
@@ -182,8 +182,9 @@ func runAll(t *testing.T, sh *Shell, lines []string, want string) {
 func TestSkipTrace(t *testing.T) {
 	ns := netns.New(250)
 	sh := NewShell(ns)
-	sh.Run("ip link set lo up", &strings.Builder{})
-	sh.Run("ip -6 route add 2001:db8:9::/64 dev lo expires 100000", &strings.Builder{})
+	sh.Run("ip link add va type veth peer name vb", &strings.Builder{})
+	sh.Run("ip link set va up", &strings.Builder{})
+	sh.Run("ip -6 route add 2001:db8:9::/64 dev va expires 100000", &strings.Builder{})
 	rec := &trace.Recorder{}
 	ns.SetTrace(rec)
 	sh.Run("sleep 3000", &strings.Builder{})

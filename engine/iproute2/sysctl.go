@@ -6,7 +6,6 @@ import (
 	"io"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"fib6lab/engine/netns"
@@ -335,6 +334,8 @@ func (s *sysctlRun) readSetting(name string) int {
 	case s.names:
 		fmt.Fprintln(s.out, outname)
 		return 0
+	case f.unreadable:
+		return 1
 	}
 	v, _ := sysctlGet(s.ns, f.key)
 	s.printValue(outname, v)
@@ -412,6 +413,9 @@ func (s *sysctlRun) store(key []string, dotted, value string) int {
 				return 1
 			}
 			fmt.Fprintf(s.out, "sysctl: setting key \"%s\": Invalid argument\n", dotted)
+			if err == netns.ErrReadOnly { // procps finds the file not writable: a warning, status 0
+				return 0
+			}
 			return 1
 		}
 	}
@@ -449,10 +453,10 @@ func (s *sysctlRun) find(path string, notUnder int) (f sysctlFile, rc int, ok bo
 // itself (root: realpath drops its final '/', so procps finds it is
 // "not under /proc/sys/").
 type sysctlFile struct {
-	key       []string
-	writeOnly bool
-	dir       []dirEntry
-	root      bool
+	key                   []string
+	writeOnly, unreadable bool
+	dir                   []dirEntry
+	root                  bool
 }
 
 // dirEntry is one entry of a directory.
@@ -490,7 +494,7 @@ func (s *sysctlRun) stat(path string) (sysctlFile, string) {
 		case len(k.path) >= len(comps) && slices.Equal(k.path[:len(comps)], comps):
 			found = true
 			if len(k.path) == len(comps) {
-				return sysctlFile{key: k.path, writeOnly: k.writeOnly}, ""
+				return sysctlFile{key: k.path, writeOnly: k.writeOnly, unreadable: k.unreadable}, ""
 			}
 			e := dirEntry{name: k.path[len(comps)], dir: len(k.path) > len(comps)+1}
 			if n := len(f.dir); n == 0 || f.dir[n-1] != e {
@@ -506,14 +510,19 @@ func (s *sysctlRun) stat(path string) (sysctlFile, string) {
 	return f, ""
 }
 
-// sysctlKey is one file of the modelled /proc/sys.
+// sysctlKey is one file of the modelled /proc/sys; unreadable is a
+// file whose read fails with EIO (stable_secret before it is set),
+// which procps skips without a word.
 type sysctlKey struct {
-	path      []string
-	writeOnly bool
+	path       []string
+	writeOnly  bool
+	unreadable bool
 }
 
 // sysctlKeys lists the modelled files in the order the kernel's sysctl
-// directories list them (entries sorted by name, byte by byte).
+// directories list them (entries sorted by name, byte by byte): the
+// conf directories all, default and one per device with IPv6
+// (netns.ConfNames), and the route settings.
 func sysctlKeys(ns *netns.Netns) []sysctlKey {
 	conf := []string{"all", "default"}
 	for _, d := range ns.Devices() {
@@ -523,13 +532,15 @@ func sysctlKeys(ns *netns.Netns) []sysctlKey {
 	}
 	var keys []sysctlKey
 	for _, dev := range conf {
-		keys = append(keys, sysctlKey{path: []string{"net", "ipv6", "conf", dev, "disable_ipv6"}})
-		if dev != "all" && dev != "default" {
-			keys = append(keys, sysctlKey{path: []string{"net", "ipv6", "conf", dev, "mtu"}})
+		for _, name := range netns.ConfNames() {
+			keys = append(keys, sysctlKey{path: []string{"net", "ipv6", "conf", dev, name}, unreadable: name == "stable_secret"})
 		}
 	}
 	for _, name := range netns.SysctlNames() {
 		keys = append(keys, sysctlKey{path: []string{"net", "ipv6", "route", name}, writeOnly: name == "flush"})
+	}
+	for _, k := range ns.Knobs() {
+		keys = append(keys, sysctlKey{path: k.Path})
 	}
 	slices.SortStableFunc(keys, func(a, b sysctlKey) int { return slices.Compare(a.path, b.path) })
 	return keys
@@ -537,38 +548,43 @@ func sysctlKeys(ns *netns.Netns) []sysctlKey {
 
 // sysctlGet reads the modelled file at path (components).
 func sysctlGet(ns *netns.Netns, path []string) (string, error) {
+	if k := knobAt(ns, path); k != nil {
+		return k.Get(), nil
+	}
 	if path[2] == "route" {
 		return ns.SysctlGet(path[3])
 	}
-	d := ns.Dev(path[3])
-	switch {
-	case d == nil: // all, default
-		return "0", nil
-	case path[4] == "mtu":
-		return strconv.Itoa(d.MTU), nil
-	}
-	return strconv.Itoa(d.DisableIPv6), nil
+	return ns.ConfGet(path[3], path[4])
 }
 
 // errReadOnlyHere is the error for writing a file the kernel lets root
-// write but fib6lab only reads (conf/DEV/mtu, conf/{all,default}).
+// write but fib6lab only reads (conf/DEV/stable_secret).
 var errReadOnlyHere = errors.New("not modelled")
 
 // sysctlSet writes value (the text procps writes, with its newline) to
 // the modelled file at path. Errors: netns.ErrInvalid (EINVAL) for a
-// value the kernel refuses, errReadOnlyHere.
+// value the kernel refuses, netns.ErrReadOnly for a file of mode 0444,
+// errReadOnlyHere.
 func sysctlSet(ns *netns.Netns, path []string, value string) error {
+	if k := knobAt(ns, path); k != nil {
+		return k.Set(value)
+	}
 	if path[2] == "route" {
 		return ns.SysctlSet(path[3], value)
 	}
-	d := ns.Dev(path[3])
-	if d == nil || path[4] != "disable_ipv6" {
+	err := ns.ConfSetValue(path[3], path[4], value)
+	if err == netns.ErrNotModelled {
 		return errReadOnlyHere
 	}
-	v, err := netns.ProcDoIntvec(value)
-	if err != nil {
-		return err
+	return err
+}
+
+// knobAt returns the namespace's knob at path, or nil.
+func knobAt(ns *netns.Netns, path []string) *netns.Knob {
+	for _, k := range ns.Knobs() {
+		if slices.Equal(k.Path, path) {
+			return &k
+		}
 	}
-	ns.SetDisableIPv6(d, v)
 	return nil
 }

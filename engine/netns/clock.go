@@ -16,6 +16,7 @@ type Timer struct {
 	pending bool
 	fires   int64
 	bucket  int64 // wheel bucket index (wheelIndex) while pending
+	ns      *Netns // the namespace whose timer it is (modTimer)
 }
 
 // Fires returns the jiffy at which a pending timer will run.
@@ -77,7 +78,8 @@ const (
 // Pending models timer_pending.
 func (t *Timer) Pending() bool { return t.pending }
 
-// clock is the namespace's virtual jiffies counter and its timers.
+// clock is the host's virtual jiffies counter and the timers of all its
+// namespaces.
 type clock struct {
 	now    int64
 	timers []*Timer
@@ -89,6 +91,13 @@ type clock struct {
 // that divides it) plus five minutes of uptime, so that "0 = never" values
 // never collide with a real time.
 const InitialJiffies = 1 << 32
+
+// modTimer arms t, a timer of namespace ns, at expires on the host's
+// clock (mod_timer), reporting what the timer wheel did.
+func (ns *Netns) modTimer(t *Timer, expires int64) wheelOp {
+	t.ns = ns
+	return ns.clock.mod(t, expires)
+}
 
 // mod models mod_timer: (re)arm t at expires, lengthening or shortening.
 // As __mod_timer does, a pending timer whose expiry does not change, or
@@ -147,23 +156,28 @@ func (c *clock) nextExcept(x *Timer) *Timer {
 	return first
 }
 
-// advanceTo moves the clock to `to`, running every timer that falls due
-// on the way at its own expiry time, earliest first; GC timer passes that
-// the last pass proves quiet are counted in one step (skipQuiet). A
-// callback that sets halted stops it at that time. After each timer it
-// reports one unit of work, the jiffies moved of the whole way, to Work;
-// ErrInterrupted stops it at the last timer run.
+// advanceTo moves the host's clock to `to`, running every timer of every
+// namespace that falls due on the way at its own expiry time, earliest
+// first; GC timer passes that the last pass proves quiet are counted in
+// one step (skipQuiet). A callback that sets halted stops it at that
+// time. After each timer it reports one unit of work, the jiffies moved
+// of the whole way, to ns.Work; ErrInterrupted stops it at the last timer
+// run.
 func (ns *Netns) advanceTo(to int64) error {
-	c := &ns.clock
+	c := ns.clock
 	from := c.now
 	for {
 		t := c.next()
 		if t == nil || t.fires > to {
 			break
 		}
-		if t != &ns.gcTimer {
-			ns.quiet = nil // its callback may change the tables
-		} else if skipped, err := ns.skipQuiet(from, to); skipped || err != nil {
+		owner := t.ns
+		if owner == nil {
+			owner = ns
+		}
+		if t != &owner.gcTimer {
+			owner.quiet = nil // its callback may change the tables
+		} else if skipped, err := owner.skipQuiet(from, to, ns); skipped || err != nil {
 			if err != nil {
 				return err
 			}
@@ -172,7 +186,7 @@ func (ns *Netns) advanceTo(to int64) error {
 		if t.fires > c.now {
 			c.now = t.fires
 		}
-		ns.expire(t)
+		owner.expire(t)
 		if c.halted {
 			c.halted = false
 			return nil

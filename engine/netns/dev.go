@@ -19,23 +19,31 @@ const (
 
 // Device models a struct net_device together with its struct inet6_dev:
 // ifindex, name, MAC, the IFF_UP flag, the veth peer (carrier follows the
-// peer's IFF_UP), the per-device disable_ipv6 sysctl and the IPv6 address
-// list (idev->addr_list order: global scope before link scope, newest
-// first within a scope).
+// peer's IFF_UP; the peer may live in another namespace), the
+// net.ipv6.conf.NAME settings (nil while the device has no inet6_dev)
+// and the IPv6 address list (idev->addr_list order: global scope before
+// link scope, newest first within a scope).
 type Device struct {
-	Index       int
-	Name        string
-	Kind        string
-	MAC         [6]byte
-	Up          bool // IFF_UP, set by `ip link set NAME up`
-	Peer        *Device
-	DisableIPv6 int // net.ipv6.conf.NAME.disable_ipv6 (non-zero = disabled)
-	MTU         int // dev->mtu in bytes
-	Addrs       []*Addr
+	Index int
+	Name  string
+	Kind  string
+	MAC   [6]byte
+	Up    bool // IFF_UP, set by `ip link set NAME up`
+	Peer  *Device
+	Conf  DevConf // net.ipv6.conf.NAME.* (conf.go); nil: no inet6_dev
+	MTU   int     // dev->mtu in bytes
+	Addrs []*Addr
+	// Qdisc: the device has been up since it registered, so it has its
+	// qdisc (noqueue for these devices; noop before).
+	Qdisc bool
 
-	v6Up      bool // addrconf has run NETDEV_UP (IFF_UP and IPv6 enabled)
-	ready     bool // the link was ready (had carrier) once since v6Up: fe80::/64 exists
-	carrierOn bool // carrier as last seen by addrconf
+	ns        *Netns // the namespace the device lives in (dev_net)
+	v6Up      bool   // addrconf has run NETDEV_UP (IFF_UP and IPv6 enabled)
+	ready     bool   // the link was ready (had carrier) once since v6Up: fe80::/64 exists
+	carrierOn bool   // carrier as last seen by addrconf
+	// anycast counts the addresses using each anycast address the
+	// device joined (ac_list, aca_users; anycast.go).
+	anycast map[netip.Addr]int
 }
 
 // Carrier models netif_carrier_ok: loopback has carrier while up, a veth
@@ -55,29 +63,6 @@ func (d *Device) Addr(a netip.Addr) *Addr {
 		}
 	}
 	return nil
-}
-
-// Addr models struct inet6_ifaddr: the address with its prefix length,
-// the IFA_F_NODAD and IFA_F_TENTATIVE flags and the DAD timer.
-type Addr struct {
-	Prefix        netip.Prefix // address (not masked) and prefix length
-	NoDAD         bool
-	Tentative     bool
-	NoPrefixRoute bool   // IFA_F_NOPREFIXROUTE: no prefix route in main
-	Metric        uint32 // rt_priority of the prefix route (0: 256)
-	dad           Timer
-}
-
-// Scope returns the address scope iproute2 prints: "host" for ::1,
-// "link" for fe80::/10, else "global".
-func (a *Addr) Scope() string {
-	switch {
-	case a.Prefix.Addr().IsLoopback():
-		return "host"
-	case a.Prefix.Addr().IsLinkLocalUnicast():
-		return "link"
-	}
-	return "global"
 }
 
 // dadDelay is how long duplicate address detection keeps an address
@@ -108,23 +93,52 @@ func (ns *Netns) DevByIndex(i int) *Device {
 	return nil
 }
 
+// Net returns the namespace the device lives in (dev_net).
+func (d *Device) Net() *Netns { return d.ns }
+
+// DisableIPv6 returns net.ipv6.conf.NAME.disable_ipv6 (0 when the device
+// has no inet6_dev).
+func (d *Device) DisableIPv6() int64 {
+	if d.Conf == nil {
+		return 0
+	}
+	return d.Conf[confDisableIPv6]
+}
+
 func (ns *Netns) newDev(name, kind string, mac [6]byte) *Device {
-	ns.lastIfindex++
-	d := &Device{Index: ns.lastIfindex, Name: name, Kind: kind, MAC: mac, MTU: ethDataLen}
+	d := &Device{Name: name, Kind: kind, MAC: mac, MTU: ethDataLen}
 	if kind == KindLoopback {
 		d.MTU = loopbackMTU
 	}
-	ns.devs = append(ns.devs, d)
+	ns.register(d, 0)
 	return d
+}
+
+// register models register_netdevice in ns: ifindex index, or the next
+// one when 0 (the namespace's counter never goes back, as
+// dev_index_reserve's cyclic allocation), and, with an MTU IPv6 can use,
+// an inet6_dev with a copy of `default` (ipv6_add_dev).
+func (ns *Netns) register(d *Device, index int) {
+	if index == 0 {
+		ns.lastIfindex++
+		index = ns.lastIfindex
+	}
+	d.Index, d.ns = index, ns
+	d.Conf, d.Qdisc = nil, false
+	if d.MTU >= ipv6MinMTU {
+		ns.newDevConf(d)
+	}
+	ns.devs = append(ns.devs, d)
 }
 
 // Device MTU bounds and defaults, in bytes.
 const (
-	ethDataLen  = 1500  // ETH_DATA_LEN, a veth's default
-	loopbackMTU = 65536 // the loopback device's MTU
-	ethMinMTU   = 68    // ETH_MIN_MTU, a veth's min_mtu
-	ethMaxMTU   = 65535 // ETH_MAX_MTU, a veth's max_mtu
-	ipv6MinMTU  = 1280  // IPV6_MIN_MTU: below it addrconf stops IPv6
+	ethDataLen  = 1500      // ETH_DATA_LEN, a veth's default
+	loopbackMTU = 65536     // the loopback device's MTU
+	ethMinMTU   = 68        // ETH_MIN_MTU, a veth's min_mtu
+	ethMaxMTU   = 65535     // ETH_MAX_MTU, a veth's max_mtu
+	loMaxMTU    = 1<<31 - 1 // the loopback device takes 0 to INT_MAX
+	ipv6MinMTU  = 1280      // IPV6_MIN_MTU: below it addrconf stops IPv6
 )
 
 var (
@@ -132,29 +146,45 @@ var (
 	errMTUBig   = errno.WithMsg(errno.EINVAL, "mtu greater than device maximum")
 )
 
-// SetMTU models dev_set_mtu (`ip link set DEV mtu N`) and addrconf's
-// NETDEV_CHANGEMTU: below IPV6_MIN_MTU IPv6 stops on the device (its
-// addresses and routes go), at or above it IPv6 comes back as on
-// NETDEV_UP. Errors: EINVAL (with the kernel's message) out of bounds.
+// SetMTU models dev_set_mtu (`ip link set DEV mtu N`): an MTU equal to
+// the current one changes nothing; another one is NETDEV_CHANGEMTU
+// (changeMTU: routes follow it, below IPV6_MIN_MTU IPv6 stops on the
+// device). Errors: EINVAL (with the kernel's message) out of the
+// device's bounds (a veth: 68 to 65535; lo: 0 to INT_MAX).
 func (ns *Netns) SetMTU(d *Device, mtu int) error {
 	lo, hi := ethMinMTU, ethMaxMTU
 	if d.Kind == KindLoopback {
-		hi = 1<<31 - 1
+		lo, hi = 0, loMaxMTU
 	}
 	switch {
 	case mtu < lo:
 		return errMTUSmall
 	case mtu > hi:
 		return errMTUBig
+	case mtu == d.MTU:
+		return nil
 	}
 	d.MTU = mtu
-	ns.syncIPv6(d, false)
+	ns.changeMTU(d)
+	notifyLink(d)
 	return nil
 }
 
 // HasIPv6 reports whether the device has an inet6_dev (its
-// net.ipv6.conf.DEV directory): not while its MTU is below IPV6_MIN_MTU.
-func (d *Device) HasIPv6() bool { return d.MTU >= ipv6MinMTU }
+// net.ipv6.conf.DEV directory, Conf): not when it registered with an MTU
+// below IPV6_MIN_MTU or after such an MTU unregistered it from IPv6
+// (loopback keeps its inet6_dev), until a larger MTU brings it back.
+func (d *Device) HasIPv6() bool { return d.Conf != nil }
+
+// IPv6MTU returns the device's IPv6 MTU in bytes (idev->cnf.mtu6, what
+// net.ipv6.conf.DEV.mtu reads): the device MTU as of the last change
+// IPv6 took in, unless written since; the device MTU without IPv6.
+func (d *Device) IPv6MTU() int {
+	if d.Conf == nil {
+		return d.MTU
+	}
+	return int(d.Conf[confMTU6])
+}
 
 // Rename models dev_change_name (`ip link set DEV name NEW`): routes keep
 // the ifindex, so they print the new name. A name with "%d" is a
@@ -171,39 +201,127 @@ func (ns *Netns) Rename(d *Device, name string) error {
 		return err
 	}
 	d.Name = name
+	notifyLink(d)
 	return nil
 }
 
-// AddVeth models `ip link add NAME type veth peer name PEER` (rtnl_newlink
-// and veth_newlink): the peer is registered first and gets the lower
-// ifindex. An empty name stands for the name not given: the kernel then
-// uses the template "veth%d"; a name with "%d" is a template whose "%d"
-// becomes the lowest number that gives a free name (dev_alloc_name). A
-// zero MAC is replaced by a locally administered one derived from the
-// ifindex. Both ends start down. Errors: EINVAL "Attribute failed policy
-// validation" for a name of IFNAMSIZ (16) bytes or more; EEXIST when
-// NAME is taken; then the peer's name, then NAME are checked: EINVAL for
-// a name dev_valid_name refuses or a bad template, EEXIST for a name
-// taken, ENFILE when a template has no free number left.
+// ChangeCarrier models dev_change_carrier (`ip link set DEV carrier
+// on|off`, IFLA_CARRIER): only a driver with ndo_change_carrier (dummy,
+// for one) lets user space set the carrier; veth and loopback devices,
+// the ones modelled, have none. Error: EOPNOTSUPP.
+func (ns *Netns) ChangeCarrier(d *Device, on bool) error {
+	return errno.EOPNOTSUPP
+}
+
+// AddVeth models `ip link add NAME type veth peer name PEER` with both
+// ends in ns: AddVethPair with only names and MACs.
 func (ns *Netns) AddVeth(name string, mac [6]byte, peer string, peerMAC [6]byte) error {
-	if len(name) >= ifNameSize || len(peer) >= ifNameSize {
+	return ns.AddVethPair(VethEnd{Name: name, MAC: mac}, VethEnd{Name: peer, MAC: peerMAC})
+}
+
+// VethEnd is one end of a veth pair to create: its name ("" when not
+// given), MAC (zero when not given), MTU in bytes (0 when not given:
+// ETH_DATA_LEN) and namespace (nil: the one that creates the pair).
+type VethEnd struct {
+	Name string
+	MAC  [6]byte
+	MTU  int
+	NS   *Netns
+}
+
+// AddVethPair models `ip link add NAME [address MAC] [mtu N] [netns NS]
+// type veth peer [name] PEER [address MAC] [mtu N] [netns NS]`
+// (rtnl_newlink and veth_newlink) run in ns: the peer is registered
+// first and gets the lower ifindex when both live in one namespace; each
+// end takes the next ifindex of its own namespace. An empty name stands
+// for the name not given: the kernel then uses the template "veth%d"; a
+// name with "%d" is a template whose "%d" becomes the lowest number that
+// gives a free name (dev_alloc_name). A zero MAC is replaced by a
+// locally administered one derived from the namespace and the ifindex.
+// Both ends start down. The message the kernel builds for the new device
+// gives its namespace an id for the peer's namespace (NetIDAlloc).
+// Errors: EINVAL "Attribute failed policy validation" for a name of
+// IFNAMSIZ (16) bytes or more; EEXIST when NAME is taken in its
+// namespace; EINVAL (no message) for an MTU outside 68..65535, NAME's
+// then the peer's; then the peer's name, then NAME are checked: EINVAL
+// for a name dev_valid_name refuses or a bad template, EEXIST for a name
+// taken, ENFILE when a template has no free number left.
+func (ns *Netns) AddVethPair(dev, peer VethEnd) error {
+	dev.NS, peer.NS = cmp.Or(dev.NS, ns), cmp.Or(peer.NS, ns)
+	if len(dev.Name) >= ifNameSize || len(peer.Name) >= ifNameSize {
 		return errNamePolicy
 	}
-	if name != "" && ns.Dev(name) != nil { // rtnl_newlink looks the name up first
+	if dev.Name != "" && dev.NS.Dev(dev.Name) != nil { // rtnl_newlink looks the name up first
 		return errno.EEXIST
 	}
-	peer, err := ns.validName(cmp.Or(peer, vethTemplate), "")
+	for _, e := range []VethEnd{dev, peer} {
+		if e.MTU != 0 && (e.MTU < ethMinMTU || e.MTU > ethMaxMTU) { // dev_validate_mtu in rtnl_create_link
+			return errno.EINVAL
+		}
+	}
+	pname, err := peer.NS.validName(cmp.Or(peer.Name, vethTemplate), "")
 	if err != nil {
 		return err
 	}
-	if name, err = ns.validName(cmp.Or(name, vethTemplate), peer); err != nil {
+	also := "" // the peer's name, taken in its namespace before NAME registers
+	if peer.NS == dev.NS {
+		also = pname
+	}
+	dname, err := dev.NS.validName(cmp.Or(dev.Name, vethTemplate), also)
+	if err != nil {
 		return err
 	}
-	p := ns.newDev(peer, KindVeth, orRandomMAC(peerMAC, ns.lastIfindex+1))
-	d := ns.newDev(name, KindVeth, orRandomMAC(mac, ns.lastIfindex+1))
+	p := peer.NS.newDevAt(pname, peer)
+	d := dev.NS.newDevAt(dname, dev)
 	d.Peer, p.Peer = p, d
+	notifyLink(d)
 	return nil
 }
+
+// newDevAt registers a veth end e named name in ns.
+func (ns *Netns) newDevAt(name string, e VethEnd) *Device {
+	d := &Device{Name: name, Kind: KindVeth, MAC: e.MAC, MTU: cmp.Or(e.MTU, ethDataLen)}
+	ns.register(d, 0)
+	d.MAC = orRandomMAC(e.MAC, ns.index, d.Index)
+	return d
+}
+
+// MoveDev models dev_change_net_namespace (`ip link set DEV netns NS`):
+// the device goes down and leaves ns (NETDEV_UNREGISTER: its addresses,
+// routes and inet6_dev go), keeps its ifindex in to unless a device
+// there has it (then it takes to's next one), and registers in to with a
+// fresh inet6_dev from to's `default`. The message announcing the move
+// gives ns an id for to, and the one for the device in to gives to an id
+// for the peer's namespace. A veth peer stays where it is and loses its
+// carrier. Moving to ns itself does nothing. Errors: EINVAL "The
+// interface netns is immutable." for loopback, EEXIST "An interface with
+// the same name exists in the target netns.".
+func (ns *Netns) MoveDev(d *Device, to *Netns) error {
+	switch {
+	case d.Kind == KindLoopback:
+		return errNetnsLocal
+	case to == ns:
+		return nil
+	case to.Dev(d.Name) != nil:
+		return errNameInTarget
+	}
+	ns.SetLinkUp(d, false)
+	ns.addrconfDown(d, true) // NETDEV_UNREGISTER
+	ns.devs = deleteDev(ns.devs, d)
+	ns.NetIDAlloc(to) // RTM_DELLINK names the target (IFLA_TARGET_NETNSID)
+	index := d.Index
+	if to.DevByIndex(index) != nil {
+		index = 0
+	}
+	to.register(d, index)
+	notifyLink(d)
+	return nil
+}
+
+var (
+	errNetnsLocal   = errno.WithMsg(errno.EINVAL, "The interface netns is immutable")
+	errNameInTarget = errno.WithMsg(errno.EEXIST, "An interface with the same name exists in the target netns")
+)
 
 // Device name rules of the kernel.
 const (
@@ -273,15 +391,20 @@ func devValidName(name string) bool {
 	return true
 }
 
-func orRandomMAC(mac [6]byte, idx int) [6]byte {
+// orRandomMAC returns mac, or when it is zero a locally administered
+// address standing for the random one the kernel draws (eth_hw_addr_random),
+// made from the namespace's creation number and the ifindex so that
+// every run gives the same.
+func orRandomMAC(mac [6]byte, net, idx int) [6]byte {
 	if mac != ([6]byte{}) {
 		return mac
 	}
-	return [6]byte{0x02, 0xf6, 0x1b, 0x6c, byte(idx >> 8), byte(idx)}
+	return [6]byte{0x02, 0xf6, 0x1b, 0x6c + byte(net), byte(idx >> 8), byte(idx)}
 }
 
 // DelLink models `ip link del NAME` (rtnl_dellink): the device goes down
-// and is unregistered; deleting a veth end removes its peer too.
+// and is unregistered (the routes still through it, such as dead
+// multipath hops, go); deleting a veth end removes its peer too.
 // Errors: EOPNOTSUPP for the loopback device.
 func (ns *Netns) DelLink(d *Device) error {
 	if d.Kind == KindLoopback {
@@ -291,8 +414,9 @@ func (ns *Netns) DelLink(d *Device) error {
 		if x == nil {
 			continue
 		}
-		ns.SetLinkUp(x, false)
-		ns.devs = deleteDev(ns.devs, x)
+		x.ns.SetLinkUp(x, false)
+		x.ns.addrconfDown(x, true)
+		x.ns.devs = deleteDev(x.ns.devs, x)
 	}
 	return nil
 }
@@ -307,25 +431,34 @@ func deleteDev(ds []*Device, d *Device) []*Device {
 }
 
 // SetLinkUp models dev_open/dev_close (`ip link set NAME up|down`) and the
-// NETDEV_UP/NETDEV_DOWN/NETDEV_CHANGE events addrconf sees on the device
-// and, for a veth, on its peer (whose carrier follows).
+// NETDEV_UP/NETDEV_DOWN/NETDEV_CHANGE events addrconf and the nexthop
+// code (nexthopFlushDev) see on the device and, for a veth, on its peer
+// (whose carrier follows).
 func (ns *Netns) SetLinkUp(d *Device, up bool) {
 	if d.Up == up {
 		return
 	}
 	d.Up = up
+	d.Qdisc = d.Qdisc || up
+	ns.nexthopFlushDev(d)
 	ns.syncIPv6(d, up)
-	if d.Peer != nil {
-		ns.syncIPv6(d.Peer, false)
+	notifyLink(d)
+	if p := d.Peer; p != nil {
+		p.ns.nexthopFlushDev(p)
+		p.ns.syncIPv6(p, false)
+		notifyLink(p)
 	}
 }
 
 // SetDisableIPv6 models writing net.ipv6.conf.NAME.disable_ipv6
 // (addrconf_disable_ipv6): disabling tears IPv6 down on an up device,
-// enabling brings it up as NETDEV_UP would.
+// enabling brings it up as NETDEV_UP would. A device without an
+// inet6_dev (MTU below 1280) has no such setting: nothing changes.
 func (ns *Netns) SetDisableIPv6(d *Device, v int) {
-	d.DisableIPv6 = v
-	ns.syncIPv6(d, false)
+	if d.Conf != nil {
+		d.Conf[confDisableIPv6] = int64(v)
+		ns.syncIPv6(d, false)
+	}
 }
 
 // syncIPv6 brings addrconf's view of d in line with its flags: IPv6 up or
@@ -334,44 +467,46 @@ func (ns *Netns) SetDisableIPv6(d *Device, v int) {
 // opened says that d has just been opened (dev_open), so that its
 // operational state is not up yet.
 func (ns *Netns) syncIPv6(d *Device, opened bool) {
-	want := d.Up && d.DisableIPv6 == 0 && d.HasIPv6()
+	want := d.Up && d.DisableIPv6() == 0 && d.HasIPv6()
 	switch {
 	case want && !d.v6Up:
 		ns.addrconfUp(d, opened)
 	case !want && d.v6Up:
-		ns.addrconfDown(d)
+		ns.addrconfDown(d, false)
 	case d.v6Up && d.Carrier() != d.carrierOn:
 		defer ns.FIB.Trace.Enter(trace.CtxWorker)()
 		ns.carrierChange(d)
 	}
 }
 
-// addrconfUp models addrconf_notify(NETDEV_UP): loopback gets ::1; other
-// devices get prefix routes for addresses configured while down, and,
-// once the link has carrier, the ff00::/8 multicast route, the fe80::/64
-// route and the EUI-64 link-local address. On a device just opened the
-// link is not operationally up yet: that part comes with the
-// NETDEV_CHANGE linkwatch sends from a worker.
+// addrconfUp models addrconf_notify(NETDEV_UP): addresses configured
+// while down or kept over a down get their routes back; loopback gets
+// ::1; other devices, once the link has carrier, the ff00::/8 multicast
+// route, the fe80::/64 route and the EUI-64 link-local address. Below
+// IPV6_MIN_MTU (lo only: another device has no IPv6 then) IPv6 stops
+// again at once. On a device just opened the link is not operationally
+// up yet: the part that needs carrier comes with the NETDEV_CHANGE
+// linkwatch sends from a worker.
 func (ns *Netns) addrconfUp(d *Device, opened bool) {
 	d.v6Up, d.carrierOn = true, d.Carrier()
+	for _, ifa := range d.Addrs { // added while down or kept (addrconf_permanent_addr)
+		ns.fixupPermanentAddr(d, ifa)
+	}
 	if d.Kind == KindLoopback {
-		for _, ifa := range d.Addrs { // addresses added while down (addrconf_permanent_addr)
-			ns.addPrefixRoute(d, ifa)
-		}
-		lo := &Addr{Prefix: netip.PrefixFrom(netip.IPv6Loopback(), 128)}
+		lo := ns.newAddr(netip.PrefixFrom(netip.IPv6Loopback(), 128))
 		d.Addrs = append(d.Addrs, lo)
 		ns.addLocalRoute(d, lo)
-		return
-	}
-	ns.nexthopsUp(d)
-	for _, ifa := range d.Addrs {
-		ns.addPrefixRoute(d, ifa)
-	}
-	if d.carrierOn {
-		if opened {
-			defer ns.FIB.Trace.Enter(trace.CtxWorker)()
+	} else {
+		ns.nexthopsUp(d)
+		if d.carrierOn {
+			if opened {
+				defer ns.FIB.Trace.Enter(trace.CtxWorker)()
+			}
+			ns.linkReady(d)
 		}
-		ns.linkReady(d)
+	}
+	if d.MTU < ipv6MinMTU { // only lo gets here: up, then down again
+		ns.ifdown(d, false)
 	}
 }
 
@@ -385,7 +520,12 @@ func (ns *Netns) linkReady(d *Device) {
 	ns.addKernelRoute(fib6.RT_TABLE_MAIN, fib6.RTN_UNICAST, netip.MustParsePrefix("fe80::/64"), d, addrconfMetric)
 	ll := netip.PrefixFrom(eui64LinkLocal(d.MAC), 64)
 	if d.Addr(ll.Addr()) == nil {
-		ns.insertAddr(d, &Addr{Prefix: ll, Tentative: true})
+		ifa := ns.newAddr(ll)
+		ifa.Tentative = ns.dadEnabled(d)
+		ns.insertAddr(d, ifa)
+		if !ifa.Tentative {
+			ns.addrUsable(d, ifa)
+		}
 	}
 	ns.startDAD(d)
 }
@@ -401,7 +541,10 @@ const linkReadyDsts = 6
 // eui64LinkLocal models addrconf_ifid_eui48: fe80:: plus the MAC with
 // ff:fe in the middle and the universal/local bit flipped.
 func eui64LinkLocal(mac [6]byte) netip.Addr {
-	return netip.AddrFrom16([16]byte{0xfe, 0x80, 8: mac[0] ^ 2, mac[1], mac[2], 0xff, 0xfe, mac[3], mac[4], mac[5]})
+	b := [16]byte{0xfe, 0x80}
+	id := eui64(mac)
+	copy(b[8:], id[:])
+	return netip.AddrFrom16(b)
 }
 
 // carrierChange models NETDEV_CHANGE: routes on the device gain or lose
@@ -424,7 +567,7 @@ func (ns *Netns) carrierChange(d *Device) {
 }
 
 func setLinkdown(rt *fib6.Info, down bool) {
-	if rt.Flags&fib6.RTF_LOCAL != 0 {
+	if rt.Flags&(fib6.RTF_LOCAL|fib6.RTF_ANYCAST) != 0 {
 		return
 	}
 	if down {
@@ -434,20 +577,13 @@ func setLinkdown(rt *fib6.Info, down bool) {
 	}
 }
 
-// addrconfDown models addrconf_ifdown for IFF_UP going away or IPv6
-// being disabled: every address goes (keep_addr_on_down is 0) and every
-// route through the device is deleted (rt6_disable_ip).
-func (ns *Netns) addrconfDown(d *Device) {
-	for _, ifa := range d.Addrs {
-		ns.clock.del(&ifa.dad)
-	}
-	d.Addrs = nil
+// addrconfDown models addrconf_notify for IFF_UP going away or IPv6
+// being disabled (NETDEV_DOWN) or, with unregister, for the device
+// leaving IPv6 (NETDEV_UNREGISTER, an MTU below IPV6_MIN_MTU):
+// addrconf_ifdown (ifdown), after which addrconf sees the device down.
+func (ns *Netns) addrconfDown(d *Device, unregister bool) {
+	ns.ifdown(d, unregister)
 	d.v6Up, d.ready, d.carrierOn = false, false, false
-	for _, rt := range ns.routesOn(d) {
-		if rt.Node() != nil { // not already gone with its ECMP group
-			ns.nexthopDown(rt, d)
-		}
-	}
 }
 
 // nexthopDown models fib6_ifdown for NETDEV_DOWN on one route through d:
@@ -487,12 +623,14 @@ func (ns *Netns) nexthopsUp(d *Device) {
 	}
 }
 
-// routesOn lists the routes (all tables) whose nexthop device is d.
+// routesOn lists the routes (all tables) whose own nexthop device is d
+// (routes using nexthop objects follow their objects instead:
+// fib6_ifdown and fib6_ifup skip them).
 func (ns *Netns) routesOn(d *Device) []*fib6.Info {
 	var rs []*fib6.Info
 	for _, t := range ns.FIB.Tables() {
 		for _, rt := range t.Dump() {
-			if rt.NH.Dev == d.Index {
+			if rt.NH.Dev == d.Index && rt.NHID() == 0 {
 				rs = append(rs, rt)
 			}
 		}

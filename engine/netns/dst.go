@@ -109,13 +109,19 @@ func (ns *Netns) Tunables() dst.Tunables {
 // LastGC returns ip6_rt_last_gc in jiffies (dst.Host).
 func (ns *Netns) LastGC() int64 { return ns.lastGC }
 
-// DevMTU returns a device's IPv6 MTU in bytes (dst.Host): its dev->mtu,
+// DevMTU returns a device's IPv6 MTU in bytes (dst.Host), as ip6_mtu
+// reads it: net.ipv6.conf.DEV.mtu (idev->cnf.mtu6, which follows the
+// device's MTU unless written), IPV6_MIN_MTU for a device without IPv6,
 // 1500 (ETH_DATA_LEN) for an unknown ifindex.
 func (ns *Netns) DevMTU(ifindex int) uint32 {
-	if d := ns.DevByIndex(ifindex); d != nil {
-		return uint32(d.MTU)
+	d := ns.DevByIndex(ifindex)
+	switch {
+	case d == nil:
+		return ethDataLen
+	case d.Conf == nil:
+		return ipv6MinMTU
 	}
-	return ethDataLen
+	return uint32(d.Conf[confMTU6])
 }
 
 // IsRouter reports whether gw's neighbour entry has NTF_ROUTER (dst.Host).
@@ -132,7 +138,7 @@ func (ns *Netns) RouteOutput(_ int, daddr netip.Addr) (lwtunnel.Dst, error) {
 	if err != nil {
 		return nil, err
 	}
-	return ns.Dst.PolRoute(0, rt, daddr, false), nil
+	return ns.polRoute(0, rt, FlowKeys{Dst: daddr}, false), nil
 }
 
 // RawFlood describes concurrent raw-socket (IPV6_HDRINCL, so
@@ -173,6 +179,7 @@ func (ns *Netns) FloodRaw(f RawFlood) RawResult {
 	defer ns.leave()
 	res := RawResult{Errnos: map[errno.Errno]int{}, Peak: ns.Dst.Entries()}
 	queues := make([][]*dst.Entry, f.Senders) // per sender, nil = a failed attempt
+	r := ns.newPacketRouter(f.Dst)
 	n := f.Count * f.Senders
 	for i := range n {
 		if f.Rate > 0 && i > 0 && i%f.Rate == 0 {
@@ -185,7 +192,7 @@ func (ns *Netns) FloodRaw(f RawFlood) RawResult {
 			releaseDst(queues[s][0])
 			queues[s] = queues[s][1:]
 		}
-		e, err := ns.rawOutput(s%ns.Dst.CPUs(), f.Dst)
+		e, err := ns.rawOutput(r, s%ns.Dst.CPUs(), f.Dst)
 		if err != nil {
 			res.Failed++
 			res.Errnos[errnoOf(err)]++
@@ -224,12 +231,12 @@ func (ns *Netns) SendRaw(daddr netip.Addr, count, inflight int) (sent, failed, p
 
 // rawOutput is the routing of one raw-socket packet on cpu: the referenced
 // dst, or the errno sendto() returns.
-func (ns *Netns) rawOutput(cpu int, daddr netip.Addr) (*dst.Entry, error) {
-	rt, _, err := ns.Lookup(daddr)
+func (ns *Netns) rawOutput(r *packetRouter, cpu int, daddr netip.Addr) (*dst.Entry, error) {
+	rt, _, err := r.lookup(0, daddr)
 	if err != nil {
 		return nil, err
 	}
-	e := ns.Dst.PolRoute(cpu, rt, daddr, true)
+	e := ns.polRoute(cpu, rt, FlowKeys{Dst: daddr}, true)
 	if e == nil {
 		return nil, errno.ENETUNREACH
 	}
@@ -257,7 +264,7 @@ func (ns *Netns) PTB(daddr netip.Addr, mtu int) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	e := ns.Dst.PolRoute(0, rt, daddr, false)
+	e := ns.polRoute(0, rt, FlowKeys{Dst: daddr}, false)
 	defer e.Release()
 	return ns.Dst.UpdatePMTU(0, e, daddr, uint32(mtu)), nil
 }
@@ -275,28 +282,32 @@ func (ns *Netns) Redirect(daddr, target netip.Addr) error {
 	if err != nil {
 		return err
 	}
-	if ns.Dst.Redirect(0, rt, daddr, target) == nil {
+	if ns.Dst.RedirectHop(0, rt, ns.Path(rt, FlowKeys{Dst: daddr}), daddr, target) == nil {
 		return errno.EINVAL
 	}
 	return nil
 }
 
-// CachedRoute is one line of `ip -6 route show cache`: an exception and
-// the route it hangs off.
+// CachedRoute is one line of `ip -6 route show cache`: an exception, the
+// route it is listed under and the fib6_nh holding it.
 type CachedRoute struct {
 	Route *fib6.Info
 	Dst   *dst.Entry
+	Path  *dst.Nexthop
 }
 
 // Cache returns the live (not expired) exceptions of every route, tables
-// in dump order, as RTM_GETROUTE with RTM_F_CLONED dumps them.
+// in dump order, as RTM_GETROUTE with RTM_F_CLONED dumps them: a route
+// using a nexthop object lists every exception of the object's paths,
+// whichever route they were made for, so that routes sharing an object
+// list the same exceptions.
 func (ns *Netns) Cache() []CachedRoute {
 	var out []CachedRoute
 	for _, t := range ns.FIB.Tables() {
 		for _, rt := range t.Dump() {
-			if nh := dst.NexthopOf(rt); nh != nil {
+			for _, nh := range dst.PathsOf(rt) {
 				for _, e := range nh.Dump() {
-					out = append(out, CachedRoute{Route: rt, Dst: e})
+					out = append(out, CachedRoute{Route: rt, Dst: e, Path: nh})
 				}
 			}
 		}

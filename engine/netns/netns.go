@@ -41,7 +41,9 @@ type Netns struct {
 	HZ     int64
 	FIB    *fib6.Net
 	Sysctl Sysctls
-	GC     GCStats
+	// Conf is the namespace's net.ipv6.conf.{all,default} (conf.go).
+	Conf ConfSet
+	GC   GCStats
 	// Dst is the namespace's dst_ops with the route cache (dst.go).
 	Dst *dst.Ops
 	// Nanotime, when set, returns a monotonic wall time in ns; it is used
@@ -61,9 +63,23 @@ type Netns struct {
 	// Stepwise makes every GC pass run: none is skipped or replayed
 	// (skip.go). The results are the same; tests compare the two.
 	Stepwise bool
+	// Unbatched makes floods and sends look every packet's route up
+	// whole, without sharing fib6_node_lookup's answers (batch.go). The
+	// results are the same; tests compare the two.
+	Unbatched bool
+	// Multipath holds the multipath hash sysctls (multipath.go).
+	Multipath Multipath
+	// BootSeed stands for the random seed the kernel draws at boot for
+	// multipath hashing when fib_multipath_hash_seed is 0 (multipath.go).
+	BootSeed uint32
 
 	features    kernel.Features // the modelled release (SetKernel, Features)
-	clock       clock
+	nh          nexthops        // nexthop objects (nexthop.go)
+	host        *Host
+	clock       *clock // the host's
+	dead        bool   // destroyed (Destroy)
+	ids         map[*Netns]int
+	index       int // creation number on the host (0: the first)
 	devs        []*Device
 	lastIfindex int
 	ndiscAllocs int // fib_rt_alloc share of the kernel's own ICMPv6 traffic (linkReadyDsts)
@@ -73,6 +89,11 @@ type Netns struct {
 	quiet       *quietPass
 	scope       int   // nesting of the calls inside which quiet stays valid (skip.go)
 	work        int64 // units of work since Yield was last called
+
+	socks         []*udpSocket // open UDP sockets (udp.go)
+	lastPort      int          // ephemeral ports handed out
+	hasDfltRouter bool         // RT6_TABLE_HAS_DFLT_ROUTER of table main (anycast.go)
+	addrTimer     Timer        // addr_chk_work: the address lifetime worker (lifetime.go)
 }
 
 // gcPass is a fib6_run_gc pass that has started and not finished; cache
@@ -84,18 +105,26 @@ type gcPass struct {
 	cache int
 }
 
-// New returns a fresh namespace with tick rate hz (DefaultHZ if 0) that
-// behaves as kernel.Default: tables main and local, default sysctls, the
-// clock at InitialJiffies.
-func New(hz int64) *Netns {
-	if hz <= 0 {
-		hz = DefaultHZ
-	}
-	ns := &Netns{HZ: hz, FIB: fib6.NewNet(), Sysctl: defaultSysctls(hz)}
-	ns.clock.now = InitialJiffies
+// New returns a fresh namespace on a host of its own with tick rate hz
+// (DefaultHZ if 0), as NewHost(hz).NewNetns() does.
+func New(hz int64) *Netns { return NewHost(hz).NewNetns() }
+
+// NewNetns models setup_net for a namespace created on the host
+// (unshare(CLONE_NEWNET), `ip netns add`): it behaves as kernel.Default,
+// with tables main and local, default route, multipath hash and conf
+// sysctls (the compiled-in values: net.core.devconf_inherit_init_net is
+// 0) and a down loopback device.
+func (h *Host) NewNetns() *Netns {
+	ns := &Netns{HZ: h.HZ, FIB: fib6.NewNet(), Sysctl: defaultSysctls(h.HZ), host: h, clock: &h.clock, index: h.seq,
+		Multipath: Multipath{Fields: hashFieldsInit}, BootSeed: defaultBootSeed}
+	h.seq++
+	h.nets = append(h.nets, ns)
+	ns.Conf = newConfSet(h.HZ)
 	ns.FIB.Now = ns.Now
 	ns.initDst()
 	ns.gcTimer.Fn, ns.gcTimer.Ctx = ns.gcTimerFired, trace.CtxSoftirq
+	ns.gcTimer.ns = ns
+	ns.addrTimer.Fn, ns.addrTimer.Ctx = ns.addrVerify, trace.CtxWorker
 	ns.newDev("lo", KindLoopback, [6]byte{})
 	return ns
 }
@@ -117,15 +146,34 @@ func (ns *Netns) Uptime() int64 { return ns.clock.now - InitialJiffies }
 // in progress. Yield is called as timers run, with the jiffies moved of
 // d; when it cancels, the clock stays at the last timer run and the error
 // is ErrInterrupted.
+//
+// The clock is the host's: every namespace's timers run on the way, in
+// time order, and ns only drives the advance (its Yield is asked).
 func (ns *Netns) Advance(d int64) (int64, error) {
-	if d <= 0 || ns.pass != nil {
+	if d <= 0 || ns.host.gcInProgress() {
 		return 0, nil
 	}
 	from := ns.clock.now
-	ns.enter()
+	for _, n := range ns.host.nets {
+		n.enter()
+	}
 	err := ns.advanceTo(from + min(d, MaxJiffies-from))
-	ns.leave()
+	for _, n := range ns.host.nets {
+		n.leave()
+	}
 	return ns.clock.now - from, err
+}
+
+// gcInProgress reports whether a namespace of the host has a GC pass
+// started and not finished (GCSlice): the clock stands still until it
+// ends.
+func (h *Host) gcInProgress() bool {
+	for _, n := range h.nets {
+		if n.pass != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // MaxJiffies is the end of the virtual clock: Advance goes no further, so
@@ -158,6 +206,23 @@ func (ns *Netns) AddRoute(id uint32, rt *fib6.Info, nlflags uint16) error {
 	return nil
 }
 
+// AddRoutes adds rts to table id in order, each as AddRoute adds it (a
+// GC pass in progress finishes first, once; fib6.Table.AddBatch); when
+// an add fails, failed is called with the route and the error and the
+// adds go on while it returns true.
+func (ns *Netns) AddRoutes(id uint32, rts []fib6.Info, nlflags uint16, failed func(rt *fib6.Info, err error) bool) {
+	ns.FinishGC()
+	ns.FIB.NewTable(id).AddBatch(rts, nlflags, func(rt *fib6.Info, err error) bool {
+		if err != nil {
+			return failed(rt, err)
+		}
+		if rt.HasExpires() {
+			ns.startGC(rt)
+		}
+		return true
+	})
+}
+
 // startGC models fib6_start_gc: arm the GC timer gc_interval from now if
 // it is not pending and rt can expire. A pending timer is never shortened.
 func (ns *Netns) startGC(rt *fib6.Info) {
@@ -181,7 +246,7 @@ func (ns *Netns) ForceStartGC() {
 // when the timer stays in its bucket.
 func (ns *Netns) modGCTimer(expires int64) {
 	t := &ns.gcTimer
-	switch ns.clock.mod(t, expires) {
+	switch ns.modTimer(t, expires) {
 	case wheelMoved:
 		ns.FIB.Trace.Emit(trace.Event{Kind: trace.TimerCancel})
 		fallthrough

@@ -1,8 +1,10 @@
 package netns
 
 import (
+	"fmt"
 	"net/netip"
 	"slices"
+	"strings"
 	"testing"
 
 	"fib6lab/engine/fib6"
@@ -281,5 +283,38 @@ func TestFibRtAllocCountsDsts(t *testing.T) {
 	ns.SendRaw(netip.MustParseAddr("2001:db8:1::5"), 1, 1)
 	if got := ns.RT6Stats().FibRtAlloc; got <= base {
 		t.Fatalf("fib_rt_alloc after a send = %d, want more than %d", got, base)
+	}
+}
+
+// TestAddRoutes: routes added in one call are added as one by one: a
+// duplicate fails with EEXIST and the rest go on (or stop when asked),
+// and an expiring route arms the GC timer.
+func TestAddRoutes(t *testing.T) {
+	ns := New(0)
+	kernelRoutes(t, ns)
+	rts := make([]fib6.Info, 4)
+	for i, p := range []string{"2001:db8:5::/48", "2001:db8:6::/48", "2001:db8:5::/48", "2001:db8:7::/48"} {
+		pfx := netip.MustParsePrefix(p)
+		rt := ns.FIB.InitInfo(&rts[i])
+		rt.Dst, rt.DstLen, rt.Type, rt.Metric, rt.Flags, rt.NH.Dev = fib6.KeyOf(pfx.Addr()), uint8(pfx.Bits()), fib6.RTN_UNICAST, 1024, fib6.RTF_UP, 2
+	}
+	rts[3].SetExpires(ns.Now() + 5*ns.HZ)
+	var failed []string
+	ns.AddRoutes(fib6.RT_TABLE_MAIN, rts, fib6.NLM_F_CREATE|fib6.NLM_F_EXCL, func(rt *fib6.Info, err error) bool {
+		failed = append(failed, fmt.Sprintf("%v %v", rt.Prefix(), err))
+		return true
+	})
+	if len(failed) != 1 || !strings.Contains(failed[0], "2001:db8:5::/48") || rts[1].Node() == nil || rts[3].Node() == nil || !ns.GCTimer().Pending() {
+		t.Fatalf("failed %q, linked %v %v, GC timer %v", failed, rts[1].Node() != nil, rts[3].Node() != nil, ns.GCTimer().Pending())
+	}
+	more := make([]fib6.Info, 2)
+	for i := range more {
+		ns.FIB.InitInfo(&more[i])
+		more[i].Dst, more[i].DstLen, more[i].Type, more[i].Metric, more[i].NH.Dev = rts[0].Dst, 48, fib6.RTN_UNICAST, 1024, 2
+	}
+	calls := 0
+	ns.AddRoutes(fib6.RT_TABLE_MAIN, more, fib6.NLM_F_CREATE|fib6.NLM_F_EXCL, func(*fib6.Info, error) bool { calls++; return false })
+	if calls != 1 {
+		t.Fatalf("the adds went on after a stop: %d failures", calls)
 	}
 }

@@ -46,6 +46,17 @@ type RouteConfig struct {
 	// (e.g. *ila.Attrs); EncapType 0 = no encap.
 	EncapType lwtunnel.EncapType
 	Encap     any
+	// CongCtl is the RTAX_CC_ALGO metric, a TCP congestion control
+	// name (HasCongCtl: given, even empty); its lock is bit
+	// fib6.RTAX_CC_ALGO of Locks.
+	CongCtl    string
+	HasCongCtl bool
+	// Tos is rtm_tos, which IPv6 refuses unless 0.
+	Tos uint8
+	// NHID is RTA_NH_ID, the nexthop object the route uses (HasNHID:
+	// given, even 0, which names none).
+	NHID    uint32
+	HasNHID bool
 }
 
 // Errors of ip6_route_info_create / ip6_validate_gw with their extack text.
@@ -61,6 +72,7 @@ var (
 	errBadPrefSrc    = errno.WithMsg(errno.EINVAL, "Invalid source address")
 	errNoTable       = errno.WithMsg(errno.ESRCH, "FIB table does not exist")
 	errMultipathDev  = errno.WithMsg(errno.EINVAL, "Device only routes can not be added for IPv6 using the multipath API")
+	errTos           = errno.WithMsg(errno.EINVAL, "Invalid dsfield (tos): option not available for IPv6")
 	infiniteLifetime = uint32(0xffffffff)
 )
 
@@ -71,6 +83,12 @@ var (
 // prefsrc local) before anything is inserted. Errors carry the kernel's
 // errno and extack.
 func (ns *Netns) RouteAdd(c *RouteConfig) error {
+	if c.Tos != 0 {
+		return errTos
+	}
+	if err := checkNHID(c); err != nil {
+		return err
+	}
 	hops := c.Nexthops
 	if len(hops) == 0 {
 		hops = []NH{{}}
@@ -178,6 +196,10 @@ func (ns *Netns) maxRoutes() int {
 // even when the request then fails.
 func (ns *Netns) routeInfoCreate(c *RouteConfig, h NH) (*fib6.Info, error) {
 	ns.FIB.NewTable(c.Table)
+	ca, err := congCtlKey(c)
+	if err != nil {
+		return nil, err
+	}
 	rt := ns.FIB.NewInfo()
 	p := c.Dst.Masked()
 	rt.Dst, rt.DstLen = fib6.KeyOf(p.Addr()), uint8(p.Bits())
@@ -192,29 +214,42 @@ func (ns *Netns) routeInfoCreate(c *RouteConfig, h NH) (*fib6.Info, error) {
 	if h.Weight > 0 {
 		rt.NH.Weight = h.Weight
 	}
-	if isReject(c.Type) {
-		rt.Flags |= fib6.RTF_REJECT | fib6.RTF_NONEXTHOP
-		rt.NH.Dev = 1
-		return rt, nil
-	}
-	if err := ns.setNexthop(rt, c, h); err != nil {
-		return nil, err
-	}
-	if err := ns.buildEncap(rt, c); err != nil {
-		return nil, err
+	switch {
+	case c.NHID != 0:
+		if err := ns.routeWithNexthop(rt, c); err != nil {
+			return nil, err
+		}
+	case isReject(c.Type):
+		rt.NH.Dev = 1 // the loopback device
+	default:
+		if err := ns.setNexthop(rt, c, h); err != nil {
+			return nil, err
+		}
+		if err := ns.buildEncap(rt, c); err != nil {
+			return nil, err
+		}
 	}
 	if c.HasExpires && c.Expires != infiniteLifetime {
 		rt.SetExpires(ns.clock.now + int64(c.Expires)*ns.HZ)
 	}
-	if c.PrefSrc.IsValid() {
-		if ns.addrOwner(c.PrefSrc) == nil {
+	if c.NHID == 0 && fib6IsReject(c, ns.DevByIndex(rt.NH.Dev)) {
+		rt.Flags = fib6.RTF_REJECT | fib6.RTF_NONEXTHOP
+	}
+	if c.PrefSrc.IsValid() && !c.PrefSrc.IsUnspecified() { // RTA_PREFSRC :: is no source
+		if !ns.chkAddr(c.PrefSrc, ns.DevByIndex(rt.NH.Dev)) {
 			fib6.ReleaseLwt(rt)
 			return nil, errBadPrefSrc
 		}
-		rt.Extra = &fib6.Extra{PrefSrc: c.PrefSrc}
+		if rt.Extra == nil {
+			rt.Extra = &fib6.Extra{}
+		}
+		rt.Extra.PrefSrc = c.PrefSrc
 	}
 	for i, v := range c.Metrics {
 		rt.SetMetric(i, capMetric(i, v))
+	}
+	if ca != 0 {
+		rt.SetMetric(fib6.RTAX_CC_ALGO, ca)
 	}
 	if c.Locks != 0 {
 		if rt.Extra == nil {
@@ -249,11 +284,18 @@ func isReject(typ uint8) bool {
 
 // setNexthop models fib6_nh_init with ip6_validate_gw: it resolves the
 // output device (from the gateway's on-link route when not given) and
-// checks it.
+// checks it. A device given must have IPv6 (ENODEV without an
+// inet6_dev); onlink needs a device that is up, checked before the
+// gateway.
 func (ns *Netns) setNexthop(rt *fib6.Info, c *RouteConfig, h NH) error {
 	dev := ns.DevByIndex(h.Dev)
-	if h.Onlink && dev == nil {
+	switch {
+	case dev != nil && !dev.HasIPv6():
+		return errno.ENODEV
+	case h.Onlink && dev == nil:
 		return errOnlinkNoDev
+	case h.Onlink && !dev.Up:
+		return errDevNotUp
 	}
 	if h.Gw.IsValid() {
 		rt.Flags |= fib6.RTF_GATEWAY
@@ -266,7 +308,7 @@ func (ns *Netns) setNexthop(rt *fib6.Info, c *RouteConfig, h NH) error {
 	if dev == nil {
 		return errno.ENODEV
 	}
-	if dev.DisableIPv6 != 0 {
+	if dev.DisableIPv6() != 0 {
 		return errDevNoIPv6
 	}
 	if !dev.Up {
@@ -329,29 +371,50 @@ func (ns *Netns) gwLocal(gw netip.Addr, dev *Device, ll bool) bool {
 }
 
 // checkNh models ip6_route_check_nh: the gateway must be reached by a
-// route without a gateway that is not a reject route, through dev when
-// one is given; it returns the device found. The request's table is
-// tried first (ip6_nh_lookup_table, with the preferred source), then the
-// rules' tables (fib6_lookup), both with RT6_LOOKUP_F_IFACE for dev.
-// Error: EHOSTUNREACH.
+// route without a gateway that is not a reject route (onLink), looked up
+// through dev when one is given (RT6_LOOKUP_F_IFACE: the lookup passes
+// over routes through other devices); first in the route's table, where
+// the route must also go through dev, else through the policy rules,
+// after which it must. It returns the device found. Error: EHOSTUNREACH.
 func (ns *Netns) checkNh(c *RouteConfig, gw netip.Addr, dev *Device) (*Device, error) {
-	oif := 0
+	fl := fib6.Flow{Strict: true}
 	if dev != nil {
-		oif = dev.Index
+		fl.Oif = dev.Index
 	}
-	unusable := func(rt *fib6.Info) bool {
-		return rt.Flags&fib6.RTF_REJECT != 0 || rt.NH.Gw.IsValid() // the null entry is a reject route
-	}
-	res := ns.tableLookup(ns.FIB.Table(c.Table), gw, Flow{Oif: oif, Src: c.PrefSrc, Strict: true})
-	if unusable(res) || dev != nil && res.NH.Dev != dev.Index {
-		if res = ns.fibLookup(gw, Flow{Oif: oif, Strict: true}); unusable(res) {
+	res := ns.nhLookupTable(c, gw, fl)
+	if !onLink(res) || dev != nil && res.NH.Dev != dev.Index {
+		fk := FlowKeys{Dst: gw}
+		rt := ns.fibLookup(fk, fl)
+		if rt == ns.FIB.NullEntry || !onLink(rt) {
 			return nil, errno.EHOSTUNREACH
 		}
+		res = ns.SelectPath(rt, fl, fk)
 	}
 	if dev != nil && res.NH.Dev != dev.Index {
 		return nil, errno.EHOSTUNREACH
 	}
 	return ns.DevByIndex(res.NH.Dev), nil
+}
+
+// nhLookupTable models the lookup ip6_nh_lookup_table makes for a
+// gateway of request c in its table (0: main), from c's preferred
+// source: the route found, or nil for none or a table that does not
+// exist.
+func (ns *Netns) nhLookupTable(c *RouteConfig, gw netip.Addr, fl fib6.Flow) *fib6.Info {
+	t := ns.FIB.Table(c.Table)
+	if t == nil {
+		return nil
+	}
+	if rt := ns.tableLookup(t, FlowKeys{Dst: gw, Src: c.PrefSrc}, fl); rt != ns.FIB.NullEntry {
+		return rt
+	}
+	return nil
+}
+
+// onLink reports whether a gateway lookup found the gateway on-link: a
+// route without a gateway that is not a reject route.
+func onLink(rt *fib6.Info) bool {
+	return rt != nil && !rt.NH.Gw.IsValid() && rt.Flags&fib6.RTF_REJECT == 0
 }
 
 // checkNhOnlink models ip6_route_check_nh_onlink: a route of table main
@@ -360,8 +423,9 @@ func (ns *Netns) checkNh(c *RouteConfig, gw netip.Addr, dev *Device) (*Device, e
 // through dev. Error: EINVAL "Nexthop has invalid gateway or device
 // mismatch".
 func (ns *Netns) checkNhOnlink(c *RouteConfig, gw netip.Addr, dev *Device) error {
-	rt := ns.tableLookup(ns.FIB.Table(fib6.RT_TABLE_MAIN), gw, Flow{Oif: dev.Index, Src: c.PrefSrc})
-	if rt.Flags&fib6.RTF_REJECT != 0 || rt.Dst == (fib6.Key{}) {
+	main := RouteConfig{Table: fib6.RT_TABLE_MAIN, PrefSrc: c.PrefSrc}
+	rt := ns.nhLookupTable(&main, gw, fib6.Flow{Oif: dev.Index})
+	if rt == nil || rt.Flags&fib6.RTF_REJECT != 0 || rt.Dst == (fib6.Key{}) {
 		return nil
 	}
 	if rt.Type != fib6.RTN_UNICAST || rt.NH.Dev != dev.Index {
@@ -388,6 +452,15 @@ func (ns *Netns) addrOwner(a netip.Addr) *Device {
 // table does not exist", ENOENT for ::/0 when the root holds no route;
 // first, as for an add, EOPNOTSUPP for an encap type without ops.
 func (ns *Netns) RouteDel(c *RouteConfig) error {
+	if c.Tos != 0 {
+		return errTos
+	}
+	if err := checkNHID(c); err != nil {
+		return err
+	}
+	if c.NHID != 0 && ns.NexthopByID(c.NHID) == nil {
+		return errNHMissing
+	}
 	if err := ns.validEncap(c); err != nil {
 		return err
 	}
@@ -428,7 +501,14 @@ func (ns *Netns) routeDelOne(c *RouteConfig, h NH, multipath bool) error {
 	return errno.ESRCH
 }
 
+// delMatches is the route test of ip6_route_del: a route using a nexthop
+// object is matched on the nexthop id (when given), metric and protocol
+// only; with an id given, a route with its own nexthop never matches.
 func delMatches(rt *fib6.Info, c *RouteConfig, h NH) bool {
+	if rt.NHID() != 0 || c.NHID != 0 {
+		return rt.NHID() != 0 && (c.NHID == 0 || c.NHID == rt.NHID()) &&
+			(c.Metric == 0 || c.Metric == rt.Metric) && (c.Protocol == 0 || c.Protocol == rt.Protocol)
+	}
 	switch {
 	case c.Metric != 0 && c.Metric != rt.Metric,
 		c.Protocol != 0 && c.Protocol != rt.Protocol,
@@ -443,37 +523,6 @@ func delMatches(rt *fib6.Info, c *RouteConfig, h NH) bool {
 // (0: lookup local, 32766: lookup main).
 var ruleTables = []uint32{fib6.RT_TABLE_LOCAL, fib6.RT_TABLE_MAIN}
 
-// Flow models the struct flowi6 a lookup is made with, as far as the
-// model uses it: the output interface (flowi6_oif), the input one
-// (flowi6_iif: the loopback for output lookups, 0 for the gateway checks
-// of a route request), whether the lookup is for input (rt6_select then
-// prefers the input interface), the source address, the L4 protocol and
-// ports, and RT6_LOOKUP_F_IFACE (Strict: only routes through the
-// preferred interface qualify).
-type Flow struct {
-	Oif, Iif     int
-	Input        bool
-	Src          netip.Addr
-	Proto        uint8
-	Sport, Dport uint16
-	Strict       bool
-}
-
-// loopbackIfindex is LOOPBACK_IFINDEX, the flowi6_iif of output lookups.
-const loopbackIfindex = 1
-
-// OutputFlow is the flow of an output lookup (ip6_route_output) through
-// interface oif (0: any): flowi6_iif is the loopback.
-func OutputFlow(oif int) Flow { return Flow{Oif: oif, Iif: loopbackIfindex} }
-
-// sel is the part of fl that route selection uses.
-func (fl Flow) sel() fib6.Flow {
-	if fl.Input {
-		return fib6.Flow{Oif: fl.Iif, Strict: fl.Strict}
-	}
-	return fib6.Flow{Oif: fl.Oif, Strict: fl.Strict}
-}
-
 // Lookup models an output route lookup (ip6_route_output:
 // fib6_rule_lookup + ip6_pol_route) for destination daddr: the rule
 // tables in order, a throw route moving on to the next rule. It returns
@@ -481,69 +530,142 @@ func (fl Flow) sel() fib6.Flow {
 // EHOSTUNREACH (unreachable), EACCES (prohibit), EINVAL (blackhole),
 // ENETUNREACH (no route).
 func (ns *Netns) Lookup(daddr netip.Addr) (*fib6.Info, *fib6.Table, error) {
-	return ns.LookupFlow(daddr, OutputFlow(0))
+	return ns.LookupFlow(daddr, fib6.Flow{})
 }
 
-// LookupFlow is Lookup for flow fl (`ip -6 route get ... from SRC
-// oif|iif DEV`): fib6_rule_lookup with the default rules, each table
-// tried being a fib6_table_lookup.
-func (ns *Netns) LookupFlow(daddr netip.Addr, fl Flow) (*fib6.Info, *fib6.Table, error) {
-	for _, id := range ruleTables {
+// LookupFlow is Lookup for an output flow with an interface
+// (ip6_route_output with flowi6_oif).
+func (ns *Netns) LookupFlow(daddr netip.Addr, fl fib6.Flow) (*fib6.Info, *fib6.Table, error) {
+	return ns.lookup(FlowKeys{Dst: daddr, Iif: LoopbackIfindex}, fl)
+}
+
+// lookupInput models the lookup ip6_route_input makes for packet p that
+// came in through device in (RT6_LOOKUP_F_IFACE when strict): flowi6_iif
+// is in, the route selection prefers it.
+func (ns *Netns) lookupInput(p Packet, in *Device, strict bool) (*fib6.Info, *fib6.Table, error) {
+	fk := FlowKeys{Src: p.Src, Dst: p.Dst, Iif: in.Index, Input: true}
+	return ns.lookup(fk, fib6.Flow{Oif: in.Index, Strict: strict})
+}
+
+// LookupKeys models the lookup inet6_rtm_getroute makes for `ip -6 route
+// get`: LookupFlow for a flow with more keys (source address, protocol,
+// ports), which the multipath hash may read to choose among the members
+// of an ECMP route (SelectPath), answered by the dst ip6_pol_route hands
+// out (on the host's CPU, Host.CPU, made on first use): its error, else
+// the route it was made from (rt->from). A route with its own fib6_nh
+// answers for itself (its per-CPU copies go with it). A route using a nexthop object may get a
+// per-CPU copy that another route sharing the object's path made: that
+// route answers, and its type gives the error (a prohibit route after a
+// unicast one answers as the unicast one); a copy whose route was
+// deleted since (fib6_drop_pcpu_from left it without one, until the
+// genid moves and the copy is made again) answers ENETUNREACH. With an
+// error the route returned is the one the lookup selected. Other errors
+// are Lookup's.
+func (ns *Netns) LookupKeys(fk FlowKeys, fl fib6.Flow) (*fib6.Info, *fib6.Table, error) {
+	rt, t, err := ns.lookup(fk, fl)
+	if rt == nil {
+		return rt, t, err
+	}
+	e := ns.polRoute(ns.host.CPU, rt, fk, false)
+	defer e.Release()
+	switch {
+	case rt.NHID() == 0:
+		return rt, t, err
+	case rejectErr(e.Type) != nil:
+		return rt, t, rejectErr(e.Type)
+	case e.From == nil:
+		return nil, nil, errno.ENETUNREACH
+	}
+	return e.From, e.From.Table, nil
+}
+
+// lookup is Lookup for the flow fk through the policy rules
+// (fib6_lookup); the route found goes through fib6_select_path
+// (SelectPath).
+func (ns *Netns) lookup(fk FlowKeys, fl fib6.Flow) (*fib6.Info, *fib6.Table, error) {
+	return ns.lookupFound(fk, fl, nil)
+}
+
+// lookupFound is lookup with the answers of fib6_node_lookup in the rule
+// tables given, by position in ruleTables (a packetRouter's; nil or a nil
+// node: looked up now).
+func (ns *Netns) lookupFound(fk FlowKeys, fl fib6.Flow, found []*fib6.Node) (*fib6.Info, *fib6.Table, error) {
+	for k, id := range ruleTables {
 		t := ns.FIB.Table(id)
 		if t == nil {
 			continue
 		}
-		rt := ns.tableLookup(t, daddr, fl)
+		var rt *fib6.Info
+		if found != nil && found[k] != nil {
+			_, rt = t.LookupFrom(found[k], fl)
+		} else {
+			rt = ns.tableLookup(t, fk, fl)
+		}
 		if rt == ns.FIB.NullEntry {
 			continue
 		}
 		if rt.Type == fib6.RTN_THROW {
-			// ip6_pol_route hands out the throw route's dst (its per-CPU
-			// copy, made on first use), which fib6_rule_lookup drops
-			ns.Dst.PolRoute(0, rt, daddr, false).Release()
+			// ip6_pol_route hands out the throw route's dst (its
+			// per-CPU copy, made on first use), which
+			// fib6_rule_lookup drops before the next rule
+			ns.polRoute(ns.host.CPU, rt, fk, false).Release()
 			continue
 		}
-		if e := rtTypeErrno(rt.Type); e != 0 {
-			return rt, t, e
+		rt = ns.SelectPath(rt, fl, fk)
+		if err := rejectErr(ns.ResultType(rt)); err != nil {
+			return rt, t, err
 		}
 		return rt, t, nil
 	}
 	return nil, nil, errno.ENETUNREACH
 }
 
-// fibLookup models fib6_lookup with the default rules (the gateway check
-// of a route request): table local, then main when local gives the null
-// entry. It returns the route found, the null entry for none.
-func (ns *Netns) fibLookup(daddr netip.Addr, fl Flow) *fib6.Info {
+// fibLookup models fib6_lookup with the default rules (the gateway
+// check of a route request): table local, then main when local gives the
+// null entry, without handing out a dst. It returns the route found, the
+// null entry for none.
+func (ns *Netns) fibLookup(fk FlowKeys, fl fib6.Flow) *fib6.Info {
 	rt := ns.FIB.NullEntry
 	for _, id := range ruleTables {
-		if rt = ns.tableLookup(ns.FIB.Table(id), daddr, fl); rt != ns.FIB.NullEntry {
-			break
+		if t := ns.FIB.Table(id); t != nil {
+			if rt = ns.tableLookup(t, fk, fl); rt != ns.FIB.NullEntry {
+				break
+			}
 		}
 	}
 	return rt
 }
 
-// tableLookup models fib6_table_lookup on t for daddr with flow fl and
-// its tracepoint fib6:fib6_table_lookup (when the recorder asks for
-// tracepoints): the flow and the answer's device, gateway and errno.
-func (ns *Netns) tableLookup(t *fib6.Table, daddr netip.Addr, fl Flow) *fib6.Info {
-	rt := t.LookupFlow(fib6.KeyOf(daddr), fl.sel())
+// tableLookup models fib6_table_lookup on t for flow fk (route
+// selection fl) and its tracepoint fib6:fib6_table_lookup when the
+// recorder asks for tracepoints: the flow (flowi6_oif is 0 for an input
+// lookup) and the answer's device, gateway and errno.
+func (ns *Netns) tableLookup(t *fib6.Table, fk FlowKeys, fl fib6.Flow) *fib6.Info {
+	rt := t.LookupFlow(fib6.KeyOf(fk.Dst), fl)
 	if r := ns.FIB.Trace; r != nil && r.Tracepoints {
-		l := trace.Lookup{Table: t.ID, Oif: fl.Oif, Iif: fl.Iif, Proto: fl.Proto, Src: orAny(fl.Src), Dst: daddr,
-			Dev: "lo", Gw: netip.IPv6Unspecified(), Err: -int32(errno.EHOSTUNREACH)}
-		if fl.Proto == ipprotoTCP || fl.Proto == ipprotoUDP {
-			l.Sport, l.Dport = fl.Sport, fl.Dport
-		}
-		if rt != ns.FIB.NullEntry {
-			l.Dev, l.Gw, l.Err = "-", orAny(rt.NH.Gw), -int32(rtTypeErrno(rt.Type))
-			if d := ns.DevByIndex(rt.NH.Dev); d != nil {
-				l.Dev = d.Name
-			}
-		}
-		r.EmitLookup(l)
+		r.EmitLookup(ns.lookupEvent(t, fk, fl, rt))
 	}
 	return rt
+}
+
+// lookupEvent is what the fib6_table_lookup tracepoint shows of a lookup
+// in t that found rt.
+func (ns *Netns) lookupEvent(t *fib6.Table, fk FlowKeys, fl fib6.Flow, rt *fib6.Info) trace.Lookup {
+	l := trace.Lookup{Table: t.ID, Oif: fl.Oif, Iif: fk.Iif, Proto: fk.Proto, Src: orAny(fk.Src), Dst: fk.Dst,
+		Dev: "lo", Gw: netip.IPv6Unspecified(), Err: -int32(errno.EHOSTUNREACH)}
+	if fk.Input {
+		l.Oif = 0
+	}
+	if fk.Proto == ipprotoTCP || fk.Proto == ipprotoUDP {
+		l.Sport, l.Dport = fk.Sport, fk.Dport
+	}
+	if rt != ns.FIB.NullEntry {
+		l.Dev, l.Gw, l.Err = "-", orAny(rt.NH.Gw), -int32(rtTypeErrno(rt.Type))
+		if d := ns.DevByIndex(rt.NH.Dev); d != nil {
+			l.Dev = d.Name
+		}
+	}
+	return l
 }
 
 // IP protocol numbers whose ports flowi6 carries (and the tracepoint prints).
@@ -576,69 +698,11 @@ func rtTypeErrno(typ uint8) errno.Errno {
 	return 0
 }
 
-// SourceAddr models ipv6_dev_get_saddr for a destination reached through
-// device out: among usable (not tentative) addresses, prefer the same
-// address, a scope matching the destination's, the outgoing device, then
-// the longest common prefix. It reports false when none is usable.
-func (ns *Netns) SourceAddr(daddr netip.Addr, out *Device) (netip.Addr, bool) {
-	var best netip.Addr
-	bestScore := -1
-	for _, d := range ns.devs {
-		for _, ifa := range d.Addrs {
-			a := ifa.Prefix.Addr()
-			if ifa.Tentative || (a.IsLinkLocalUnicast() && d != out) {
-				continue
-			}
-			if s := saddrScore(a, daddr, d == out); s > bestScore {
-				best, bestScore = a, s
-			}
-		}
+// rejectErr is the error a lookup that found a route of type typ
+// returns: rtTypeErrno, none for a throw route (the next rule is tried).
+func rejectErr(typ uint8) error {
+	if e := rtTypeErrno(typ); e != 0 && typ != fib6.RTN_THROW {
+		return e
 	}
-	return best, bestScore >= 0
-}
-
-func saddrScore(a, daddr netip.Addr, onOut bool) int {
-	if a == daddr {
-		return 1 << 20
-	}
-	s := 0
-	if addrScope(a) == addrScope(daddr) {
-		s += 1 << 16
-	} else if addrScope(a) > addrScope(daddr) {
-		s += 1 << 15
-	}
-	if onOut {
-		s += 1 << 8
-	}
-	return s + commonPrefix(a, daddr)
-}
-
-func addrScope(a netip.Addr) int {
-	switch {
-	case a.IsLoopback():
-		return 1
-	case a.IsLinkLocalUnicast():
-		return 2
-	case a.IsMulticast():
-		return int(a.As16()[1] & 0xf)
-	}
-	return 14
-}
-
-func commonPrefix(a, b netip.Addr) int {
-	x, y := a.As16(), b.As16()
-	n := 0
-	for i := 0; i < 16; i++ {
-		d := x[i] ^ y[i]
-		if d == 0 {
-			n += 8
-			continue
-		}
-		for d&0x80 == 0 {
-			n++
-			d <<= 1
-		}
-		break
-	}
-	return n
+	return nil
 }

@@ -27,9 +27,10 @@ type SendResult struct {
 func (ns *Netns) Send(daddr, saddr netip.Addr, count, cpu int) SendResult {
 	st := ns.Dst.Stats
 	n := &lookupCounter{ns: ns}
+	r := ns.newPacketRouter(daddr)
 	var res SendResult
 	for res.Packets < count && res.Err == nil {
-		if ns.sendOne(n, daddr, saddr, cpu) != nil {
+		if ns.sendOne(r, n, daddr, saddr, cpu) != nil {
 			res.Dropped++
 		}
 		res.Packets++
@@ -43,15 +44,15 @@ func (ns *Netns) Send(daddr, saddr netip.Addr, count, cpu int) SendResult {
 
 // sendOne routes and outputs one packet; the packet (and the dst it ends
 // with) is freed when done.
-func (ns *Netns) sendOne(n lwtunnel.Net, daddr, saddr netip.Addr, cpu int) error {
-	rt, _, err := ns.Lookup(daddr)
+func (ns *Netns) sendOne(r *packetRouter, n lwtunnel.Net, daddr, saddr netip.Addr, cpu int) error {
+	rt, _, err := r.lookup(0, daddr)
 	if err != nil {
 		return err
 	}
 	if !saddr.IsValid() {
 		saddr, _ = ns.SourceAddr(daddr, ns.DevByIndex(rt.NH.Dev))
 	}
-	e := ns.Dst.PolRoute(cpu, rt, daddr, false)
+	e := ns.polRoute(cpu, rt, FlowKeys{Dst: daddr}, false)
 	skb := &lwtunnel.Skb{Protocol: lwtunnel.EthPIPv6, Data: udpPacket(saddr, daddr), Dst: e, CPU: cpu}
 	err = e.Output(n, skb)
 	skb.Dst.Release()

@@ -79,8 +79,11 @@ func (ns *Netns) repeat(q *quietPass, n int, at int64) {
 // recorder gets one trace.GCSkipped event followed by the timer's
 // TimerArm or TimerCancel. from is where the Advance started (for Work).
 // It reports whether it skipped any; ErrInterrupted when Yield cancelled
-// the count, the passes counted so far being applied.
-func (ns *Netns) skipQuiet(from, to int64) (bool, error) {
+// the count, the passes counted so far being applied. The timers of the
+// other namespaces on the host bound the count as its own do (the clock
+// runs them all in time order); driver is the namespace whose Advance
+// runs (its Work is told the progress).
+func (ns *Netns) skipQuiet(from, to int64, driver *Netns) (bool, error) {
 	q, t := ns.quiet, &ns.gcTimer
 	if q == nil || ns.Stepwise {
 		return false, nil
@@ -93,7 +96,7 @@ func (ns *Netns) skipQuiet(from, to int64) (bool, error) {
 		return false, nil
 	}
 	r, err := ns.countTimerPasses(t.fires, limit, q.more > 0, func(at int64) error {
-		return ns.Work(1, at-from, to-from)
+		return driver.Work(1, at-from, to-from)
 	})
 	ns.clock.now = r.last
 	ns.repeat(q, r.n, r.last)

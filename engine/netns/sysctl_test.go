@@ -74,3 +74,49 @@ func TestSysctlSetRules(t *testing.T) {
 		t.Errorf("ProcDoIntvec(+1) = %d, %v", v, err)
 	}
 }
+
+// TestConfInheritance checks the conf tree: a new device copies
+// `default` (its own mtu aside), `all` reaches the other sets only for
+// the knobs the kernel spreads, and bounds are the kernel's.
+func TestConfInheritance(t *testing.T) {
+	ns := New(250)
+	get := func(dir, name string) string {
+		v, err := ns.ConfGet(dir, name)
+		if err != nil {
+			return err.Error()
+		}
+		return v
+	}
+	set := func(dir, name, v string) error { return ns.ConfSetValue(dir, name, v+"\n") }
+	if err := set("default", "hop_limit", "33"); err != nil {
+		t.Fatal(err)
+	}
+	if err := ns.AddVeth("va", [6]byte{}, "vb", [6]byte{}); err != nil {
+		t.Fatal(err)
+	}
+	set("all", "forwarding", "1")
+	set("all", "hop_limit", "7")
+	for _, c := range []struct{ dir, name, want string }{
+		{"va", "hop_limit", "33"}, {"va", "mtu", "1500"}, {"lo", "accept_dad", "-1"},
+		{"all", "accept_dad", "0"}, {"default", "accept_dad", "1"},
+		{"default", "forwarding", "1"}, {"va", "forwarding", "1"}, {"lo", "forwarding", "1"},
+		{"default", "hop_limit", "33"}, {"va", "hop_limit", "33"},
+		{"va", "router_solicitation_delay", "1"}, {"va", "mldv1_unsolicited_report_interval", "10000"},
+		{"va", "stable_secret", "permission denied"}, {"nosuch", "mtu", "no such sysctl"},
+	} {
+		if got := get(c.dir, c.name); got != c.want {
+			t.Errorf("%s.%s = %q, want %q", c.dir, c.name, got, c.want)
+		}
+	}
+	for _, c := range []struct{ dir, name, v string }{
+		{"va", "hop_limit", "0"}, {"va", "mtu", "1501"}, {"va", "mtu", "1279"},
+		{"va", "addr_gen_mode", "2"}, {"va", "ra_defrtr_metric", "0"},
+	} {
+		if err := set(c.dir, c.name, c.v); err != ErrInvalid {
+			t.Errorf("%s.%s=%s: %v, want ErrInvalid", c.dir, c.name, c.v, err)
+		}
+	}
+	if err := set("all", "mc_forwarding", "1"); err != ErrReadOnly {
+		t.Errorf("mc_forwarding: %v, want ErrReadOnly", err)
+	}
+}

@@ -58,6 +58,7 @@ const (
 	// tried by a route lookup, with its answer. Val indexes
 	// Recorder.Lookups.
 	TableLookup
+	RouteMTU // an event set Route's MTU metric (on Node); Val = the new MTU
 )
 
 // Op names the operation an OpBegin/OpEnd pair brackets.
@@ -65,11 +66,12 @@ type Op int64
 
 // Operations.
 const (
-	OpAdd    Op = iota + 1 // fib6_add
-	OpDel                  // fib6_del
-	OpLookup               // fib6_node_lookup / fib6_table_lookup
-	OpGCTrie               // fib6_clean_all(fib6_age): the whole-trie GC walk
-	OpGCList               // fib6_gc_all: the per-table GC list walk
+	OpAdd       Op = iota + 1 // fib6_add
+	OpDel                     // fib6_del
+	OpLookup                  // fib6_node_lookup / fib6_table_lookup
+	OpGCTrie                  // fib6_clean_all(fib6_age): the whole-trie GC walk
+	OpGCList                  // fib6_gc_all: the per-table GC list walk
+	OpMTUChange               // rt6_mtu_change: a device's MTU reaching its routes; Node = table main's root
 )
 
 // Event is one engine step. It is 24 bytes so that a full-table walk

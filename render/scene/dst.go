@@ -55,15 +55,15 @@ func dstLane(b *Builder, l *app.Lane, x, y, w, h float64) {
 		}}
 	bx, by, bw, bh := b.Panel(x, y, w, h, hd)
 	gx, gw := bx+20, bw-40
-	dstGauge(b, t, gx, by+34, gw)
+	dstGauge(b, t, gx, by+58, gw)
 	if t.Allocs == 0 && t.Exceptions == 0 && t.Failures == 0 {
 		n := len(b.S.Items)
-		b.Text(gx, by+4, fit(gw, Small, "nothing in the route cache yet: choose \"Raw-socket flood vs max_size\" or \"PTB flood\" in the scenario menu, or type",
+		b.Text(gx, by+6, fit(gw, Small, "nothing in the route cache yet: choose \"Raw-socket flood vs max_size\" or \"PTB flood\" in the scenario menu, or type",
 			"empty: try the scenario \"Raw-socket flood\" or type"), Small, b.P.Cursor)
-		b.Text(gx+gw, by+4, fit(gw/2, Code, "send raw 2001:db8::1000 count 1000 inflight 1000 senders 5", ""), Code.At(AnchorEnd), b.P.Text)
+		b.Text(gx, by+20, fit(gw, Code, "send raw 2001:db8::1000 count 1000 inflight 1000 senders 5", ""), Code, b.P.Text)
 		b.Tag(n, "hint")
 	}
-	ly := dstLog(b, t, gx, by+110, bh-110)
+	ly := dstLog(b, t, gx, by+130, bh-130)
 	series(b, l.TrafficHistory(), gx+40, ly+24, gw-40, by+bh-ly-60)
 }
 
@@ -85,6 +85,11 @@ func dstGauge(b *Builder, t app.Traffic, x, y, w float64) {
 	}
 	b.Rect(x, y, at(t.Dst)-x, 20, c)
 	b.Rect(at(t.Peak)-1, y, 2, 20, b.P.Text)
+	if px := at(t.Peak); t.Peak > 0 && px > x+w*0.7 {
+		b.Text(px-4, y+3, "peak "+app.Commas(int(t.Peak)), Small.At(AnchorEnd), b.P.Text)
+	} else if t.Peak > 0 {
+		b.Text(px+4, y+3, "peak "+app.Commas(int(t.Peak)), Small, b.P.Text)
+	}
 	// gc_thresh labelled under the gauge, max_size over it: they may be close
 	mark := func(v int64, name string, col color.RGBA, ly float64) {
 		b.Rect(at(v)-1, y-4, 2, ly-y+4, col)
@@ -104,7 +109,11 @@ func dstGauge(b *Builder, t app.Traffic, x, y, w float64) {
 func dstLog(b *Builder, t app.Traffic, x, y, h float64) float64 {
 	n := len(b.S.Items)
 	rows := min(len(t.Log), max(int((h-140)/16), 1))
-	b.Text(x, y, fmt.Sprintf("kernel log (%s rate-limited notices):", app.Commas(t.Notices)), Small, b.P.Dim)
+	head := fmt.Sprintf("kernel log (%s rate-limited notices):", app.Commas(t.Notices))
+	if rows < len(t.Log) || t.Notices > rows {
+		head = fmt.Sprintf("kernel log (%s rate-limited notices; the last %d lines):", app.Commas(t.Notices), rows)
+	}
+	b.Text(x, y, head, Small, b.P.Dim)
 	for k, line := range t.Log[len(t.Log)-rows:] {
 		b.Text(x, y+18+16*float64(k), ellipsis(b.S.W-x-2*Gutter, Small, "kernel: "+line), Small, b.P.Error)
 	}

@@ -18,8 +18,12 @@ var (
 	colIdent   = Hex(0x6e7681)
 )
 
-// ilaStages are the steps of ila_output a packet goes through, in order.
-var ilaStages = []string{"route lookup (SIR)", "lwtunnel output", "translate", "dst_cache_get", "lookup (ILA)", "dst_output"}
+// ilaStages are the steps of ila_output a packet goes through, in order,
+// and their short names for narrow boxes.
+var (
+	ilaStages      = []string{"route lookup (SIR)", "lwtunnel output", "translate", "dst_cache_get", "lookup (ILA)", "dst_output"}
+	ilaStagesShort = []string{"lookup", "lwtunnel", "xlate", "cache", "lookup", "output"}
+)
 
 // ILAScene draws the ILA pipeline view into b (reset to w x h): per
 // lane, at the player's position, the packet of the last `send` command
@@ -42,7 +46,7 @@ func ILAScene(b *Builder, s *app.Sim, w, h float64) {
 func ilaPanel(b *Builder, l *app.Lane, x, y, w, h float64) {
 	t := l.Traffic()
 	p, phase := l.Packet()
-	cache := "no dst_cache: every packet looks up the translated address (before 4.9)"
+	cache := "no dst_cache (before 4.9): the packet keeps the SIR route's dst"
 	if l.NS.Features().ILACache {
 		cache = "per-route dst_cache (4.9): the translated route is kept"
 	}
@@ -66,9 +70,34 @@ func ilaPanel(b *Builder, l *app.Lane, x, y, w, h float64) {
 		b.Tag(n, "verdict")
 		return
 	}
-	ilaPipeline(b, p, phase, cx, by+16, cw)
-	ilaBits(b, p, cx, by+92, cw)
-	ilaVerdict(b, p, cx, by+262, cw, bh-262)
+	// the address bits need ilaBitsH; a short panel shows the addresses
+	cy := by + 16
+	ilaPipeline(b, p, phase, cx, cy, cw)
+	cy += 76
+	if bh-cy+by >= ilaBitsH+ilaVerdictMinH {
+		ilaBits(b, p, cx, cy, cw)
+		cy += ilaBitsH
+	} else {
+		ilaAddrs(b, p, cx, cy, cw)
+		cy += 44
+	}
+	ilaVerdict(b, p, cx, cy, cw, by+bh-cy-6)
+}
+
+// The ILA panel's heights: the bit rows and the least room for the
+// verdict and a walk of a few rows.
+const (
+	ilaBitsH       = 170
+	ilaVerdictMinH = 130
+)
+
+// ilaAddrs writes the destination before and after translation in two
+// lines, where the panel has no room for their bits.
+func ilaAddrs(b *Builder, p *app.Packet, x, y, w float64) {
+	n := len(b.S.Items)
+	b.Text(x, y, fit(w, Code, "before (SIR)  "+p.SIR.String(), p.SIR.String()), Code, b.P.Text)
+	b.Text(x, y+18, fit(w, Code, "after (ILA)   "+p.ILA.String(), p.ILA.String()), Code, b.P.Text)
+	b.Tag(n, "bits")
 }
 
 // ilaPipeline draws the stages of ila_output as boxes joined by arrows,
@@ -87,7 +116,7 @@ func ilaPipeline(b *Builder, p *app.Packet, phase float64, x, y, w float64) {
 			fill = Alpha(b.P.Cursor, 0.25)
 		}
 		b.Box(bx, y, bw, 30, fill, b.P.Border, 1)
-		b.Text(bx+bw/2, y+9, s, Small.At(AnchorMiddle), tc)
+		b.Text(bx+bw/2, y+9, fit(bw-4, Small, s, ilaStagesShort[k], ""), Small.At(AnchorMiddle), tc)
 		if k > 0 {
 			b.Line(bx-9, y+15, bx-1, y+15, 1.5, b.P.Dim)
 		}
@@ -141,8 +170,9 @@ func bitRows(b *Builder, name string, a, was netip.Addr, x, y, w float64) {
 		}
 	}
 	b.Text(x, y, fmt.Sprintf("%s  %s", name, a), Code, b.P.Text)
-	b.Text(x, y+52, fmt.Sprintf("locator %s   type %d (%s)   C %d   adjustment 0x%04x",
-		ila.LocatorOf(v), ila.AddrIdentType(v), ila.AddrIdentType(v), bool01(ila.CsumNeutral(v)), ila.AdjustWord(v)), Code, b.P.Dim)
+	b.Text(x, y+52, fit(w, Code, fmt.Sprintf("locator %s   type %d (%s)   C %d   adjustment 0x%04x",
+		ila.LocatorOf(v), ila.AddrIdentType(v), ila.AddrIdentType(v), bool01(ila.CsumNeutral(v)), ila.AdjustWord(v)),
+		fmt.Sprintf("type %d · C %d · adj 0x%04x", ila.AddrIdentType(v), bool01(ila.CsumNeutral(v)), ila.AdjustWord(v))), Code, b.P.Dim)
 }
 
 // bitColour returns the colour of the ILA field address bit i is in.
@@ -174,17 +204,18 @@ func ilaVerdict(b *Builder, p *app.Packet, x, y, w, h float64) {
 	n := len(b.S.Items)
 	switch {
 	case !p.Answer.IsValid():
-		b.Text(x, y, "dropped: no route for the translated destination (EHOSTUNREACH)", Title, b.P.Removed)
+		b.Text(x, y, fit(w, Title, "dropped: no route for the translated destination (EHOSTUNREACH)", "dropped: EHOSTUNREACH"), Title, b.P.Removed)
 	case !p.Cached:
 		b.Box(x, y-4, w, 30, Alpha(b.P.Walk, 0.15), b.P.Walk, 1)
-		b.Text(x+10, y+3, fit(w-20, Title, fmt.Sprintf("no dst_cache: ip6_route_output(%s) for every packet", p.ILA), "no dst_cache: a lookup per packet"), Title, b.P.Walk)
-		walkPath(b, p, x, y+38, w, h-38)
+		b.Text(x+10, y+3, fit(w-20, Title, "no dst_cache (before 4.9): sent on the SIR route's own dst, no lookup", "no dst_cache: no lookup"), Title, b.P.Walk)
+		b.Text(x, y+38, fit(w, Code, fmt.Sprintf("the translated packet leaves by the route of %s, as the SIR address did", p.SIRRoute),
+			fmt.Sprintf("leaves by %s", p.SIRRoute)), Code, b.P.Cursor)
 	case p.Hit:
 		b.Box(x, y-4, w, 30, Alpha(b.P.Kept, 0.18), b.P.Kept, 1)
-		b.Text(x+10, y+3, "dst_cache HIT: the cached route, cookie valid — no lookup", Title, b.P.Kept)
+		b.Text(x+10, y+3, fit(w-20, Title, "dst_cache HIT: the cached route, cookie valid — no lookup", "dst_cache HIT: no lookup"), Title, b.P.Kept)
 	default:
 		b.Box(x, y-4, w, 30, Alpha(b.P.Removed, 0.15), b.P.Removed, 1)
-		b.Text(x+10, y+3, fmt.Sprintf("dst_cache MISS: ip6_route_output(%s)", p.ILA), Title, b.P.Removed)
+		b.Text(x+10, y+3, fit(w-20, Title, fmt.Sprintf("dst_cache MISS: ip6_route_output(%s)", p.ILA), "dst_cache MISS: a lookup"), Title, b.P.Removed)
 		walkPath(b, p, x, y+38, w, h-38)
 	}
 	b.Tag(n, "verdict")
@@ -196,8 +227,8 @@ func ilaVerdict(b *Builder, p *app.Packet, x, y, w, h float64) {
 // and the node that answered ringed; rows flow into a second column when
 // the first is full.
 func walkPath(b *Builder, p *app.Packet, x, y, w, h float64) {
-	const rowH = 16.0
-	per := max(int((h-24)/rowH), 4)
+	const rowH, minColW = 16.0, 190.0
+	per := max(int((h-24)/rowH), 1)
 	rows := 0
 	for _, s := range p.Walk {
 		if s.Kind == trace.OpBegin || s.Kind == trace.NodeVisit {
@@ -205,6 +236,11 @@ func walkPath(b *Builder, p *app.Packet, x, y, w, h float64) {
 		}
 	}
 	cw := w / float64((rows+per-1)/per)
+	answer := fmt.Sprintf("answer: %s  (%d nodes visited, ringed: the node that answered)", p.Answer, p.Visited)
+	if cw < minColW || h < 24+3*rowH { // no room for the walk: its result
+		b.Text(x, y, fit(w, Code, answer, fmt.Sprintf("answer: %s (%d nodes)", p.Answer, p.Visited), ""), Code, b.P.Cursor)
+		return
+	}
 	at := func(row int) (float64, float64) { return x + float64(row/per)*cw, y + float64(row%per)*rowH }
 	var prev Point
 	nodes := map[uint32]Point{}
@@ -236,5 +272,5 @@ func walkPath(b *Builder, p *app.Packet, x, y, w, h float64) {
 			}
 		}
 	}
-	b.Text(x, y+float64(min(row, per))*rowH+6, fmt.Sprintf("answer: %s  (%d nodes visited, ringed: the node that answered)", p.Answer, p.Visited), Code, b.P.Cursor)
+	b.Text(x, y+float64(min(row, per))*rowH+6, fit(w, Code, answer, fmt.Sprintf("answer: %s (%d nodes)", p.Answer, p.Visited), ""), Code, b.P.Cursor)
 }

@@ -46,7 +46,7 @@ var LegendEntries = []LegendEntry{
 		b.Rect(x-7.5, y-5.5, 4, 4, b.P.Op)
 		b.Rect(x+3.5, y+2.5, 4, 4, b.P.Op)
 	}},
-	{"created / linked by your command", []string{"op"}, func(b *Builder, x, y float64) {
+	{"created / linked / changed by your command", []string{"op"}, func(b *Builder, x, y float64) {
 		b.Frame(x-5, y-5, 10, 10, 2.5, b.P.Op)
 	}},
 	{"node that answered a lookup", []string{"op"}, func(b *Builder, x, y float64) {

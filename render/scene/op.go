@@ -1,6 +1,7 @@
 package scene
 
 import (
+	"fmt"
 	"image/color"
 
 	"fib6lab/wasm/app"
@@ -52,6 +53,11 @@ func (t *Trie) opMarks(b *Builder, v TrieView) {
 	}
 	for _, id := range op.Created {
 		frame(id, 16, 1.5, b.P.Op)
+	}
+	for i, id := range op.Changed { // routes an MTU change reached
+		if x, y, ok := frame(id, 12, 3, b.P.Op); ok && i == 0 {
+			t.tag(b, v, fmt.Sprintf("mtu %d", op.MTU), x, y, 12, b.P.Op)
+		}
 	}
 	for _, id := range append(op.Freed[:len(op.Freed):len(op.Freed)], op.Unlinked) {
 		if x, y, ok := pos(id); ok {

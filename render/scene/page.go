@@ -72,8 +72,17 @@ func Status(b *Builder, s *app.Sim) {
 	w := b.S.W
 	b.Rect(0, 0, w, StatusH, b.P.Panel)
 	b.Rect(0, StatusH-1, w, 1, b.P.Border)
-	b.Text(Gutter, 5, fit(w-2*Gutter, Code, statusLines(s)...), Code, b.P.Text)
+	lines, narr := statusLines(s), s.Narration()
+	room := w - 2*Gutter
+	if narr != "" { // the status takes its shortest form that leaves half for the narration
+		room = max(room-max(Measure(narr, Small.bold())+24, room/2), Measure(lines[len(lines)-1], Code))
+	}
+	line := fit(room, Code, lines...)
+	b.Text(Gutter, 5, line, Code, b.P.Text)
 	b.Tag(n, "status")
+	if narr != "" {
+		Narration(b, Gutter+Measure(line, Code)+16, narr)
+	}
 }
 
 // statusLines returns the status line's forms, longest first.
@@ -109,6 +118,10 @@ func Caption(b *Builder, s *app.Sim) {
 	switch {
 	case s.Err != "":
 		msg, fg, bg = "error: "+s.Err, b.P.Error, Hex(0x3d1214)
+	case s.PausedHint() != "" && s.Lanes[0].Pending() > 0 && s.Lanes[0].Op != nil:
+		// the operation being stepped through, and how to go on
+		hint := "   ‖ paused: → next event, Space plays"
+		msg = s.Lanes[0].Caption(max(int((w-2*Gutter-Measure(hint, Code))/monoW), 10)) + hint
 	case s.Lanes[0].Op != nil:
 		msg = s.Lanes[0].Caption(max(int((w-2*Gutter)/monoW), 10))
 	case s.PausedHint() != "":

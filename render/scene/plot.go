@@ -35,9 +35,10 @@ var KernelAfter = []KernelPoint{{1000, 14000}, {9000, 14000}}
 
 // PlotOptions sizes a plot and picks its y scale.
 type PlotOptions struct {
-	W, H float64 // scene size; 0 means 960 x 600
-	LogY bool    // logarithmic time axis (the x axis is always logarithmic)
-	Note string  // the subtitle's first part; "" means "fib6lab measured natively"
+	W, H float64  // scene size; 0 means 960 x 600
+	LogY bool     // logarithmic time axis (the x axis is always logarithmic)
+	Note string   // the subtitle's first part; "" means "fib6lab measured natively"
+	P    *Palette // the colours; nil means Dark
 }
 
 // Plot margins in pixels: the legend sits right of the plot area.
@@ -58,6 +59,9 @@ func GCCostPlot(points []CostPoint, o PlotOptions) *Scene {
 		o.W, o.H = 960, 600
 	}
 	b := NewBuilder(o.W, o.H)
+	if o.P != nil {
+		b.P = *o.P
+	}
 	b.Rect(0, 0, o.W, o.H, b.P.BG)
 	b.Text(plotLeft, 16, "Time per GC pass against permanent routes (one expiring route)", Title, b.P.Text)
 	if o.Note == "" {

@@ -11,7 +11,6 @@ const (
 	pseudoLineH = 16  // a pseudo-code line
 	pseudoW     = 430 // pseudo-code panel width
 	timelineH   = 30  // the player's time line
-	narrationH  = 26  // the narration band
 )
 
 // Teach draws the teaching overlays of the GC view over a page built by
@@ -30,9 +29,6 @@ func Teach(b *Builder, s *app.Sim) {
 			h := float64(len(pv.Lines)+len(pv.Values)+2) * pseudoLineH
 			Pseudo(b, vx+max(vw-pseudoW-6, 0), vy+vh-h-6, min(pseudoW, vw), pv)
 		}
-	}
-	if n := s.Narration(); n != "" {
-		Narration(b, n)
 	}
 }
 
@@ -87,12 +83,12 @@ func Timeline(b *Builder, x, y, w float64, t app.Timeline) {
 	b.Tag(n, "timeline")
 }
 
-// Narration draws the scenario's narration line in a band across the
-// top of the trie views.
-func Narration(b *Builder, text string) {
+// Narration draws the scenario's narration line in a band from x to the
+// right end of the status line, cut with an ellipsis where it is longer.
+func Narration(b *Builder, x float64, text string) {
 	n := len(b.S.Items)
-	y := float64(StatusH + HeaderH)
-	b.Rect(Gutter, y, b.S.W-2*Gutter, narrationH, Alpha(Hex(0x1f6feb), 0.85))
-	b.Text(b.S.W/2, y+5, text, Small.At(AnchorMiddle).bold(), b.P.Text)
+	w := b.S.W - Gutter - x
+	b.Rect(x, 1, w, StatusH-2, Alpha(Hex(0x1f6feb), 0.85))
+	b.Text(x+6, 5, ellipsis(w-12, Small.bold(), text), Small.bold(), b.P.Text)
 	b.Tag(n, "narration")
 }

@@ -18,7 +18,7 @@ var Builders = map[app.View]ViewBuilder{
 // cost plot draws v.Cost).
 func (p *Page) BuildView(b *Builder, v *app.Views, s *app.Sim, cam *app.Camera, w, h float64) {
 	if v.Current == app.ViewPlot {
-		CostScene(b, v.Cost, w, h)
+		CostScene(b, v.Cost, !s.Playing, w, h)
 		return
 	}
 	Builders[v.Current](p, b, s, cam, w, h)

@@ -121,8 +121,10 @@ async function stepBackToStart(page) {
   const moved = await figures(page);
   await call(page, 'seekStart');
   const back = await figures(page);
+  const a = JSON.parse(at0), z = JSON.parse(back);
+  const differ = Object.keys(a).filter((k) => canon(a[k]) !== canon(z[k])).map((k) => `${k}: ${canon(a[k]).slice(0, 200)} -> ${canon(z[k]).slice(0, 200)}`);
   check('stepping forward then back to step 0 restores every figure', back === at0 && moved !== at0,
-    back === at0 ? `${at0.length} characters of figures` : `at load ${at0.slice(0, 300)} | back ${back.slice(0, 300)}`);
+    back === at0 ? `${at0.length} characters of figures` : differ.join(' | '));
 }
 
 // typedLookupAnimates checks a typed route get plays for >= 1 s.

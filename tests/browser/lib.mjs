@@ -64,3 +64,18 @@ export async function paste(page, text) {
     input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
   }, text);
 }
+
+// inMenu runs f with the toolbar's "more" menu open (and its "your
+// script" box when script is set), as a user opens it to reach what it
+// holds, and closes it again.
+export async function inMenu(page, f, script = false) {
+  await page.evaluate((s) => {
+    document.getElementById('menu').open = true;
+    if (s) document.querySelector('#menu .script').open = true;
+  }, script);
+  try {
+    return await f();
+  } finally {
+    await page.evaluate(() => { document.getElementById('menu').open = false; });
+  }
+}

@@ -12,7 +12,7 @@
 //   routes in the table, their lines in the console), and a link copied
 //   while playing reopens playing.
 // It prints one line per check and "N passed, N failed".
-import { launch, checker, waitState } from './lib.mjs';
+import { launch, checker, waitState, inMenu } from './lib.mjs';
 
 const base = process.env.BASE_URL || 'http://127.0.0.1:8080/';
 const { check, done } = checker();
@@ -110,7 +110,7 @@ async function resetView(page) {
   await page.mouse.dblclick(...await inTrie(page));
   check('reset view: a double-click on the trie', z1 && await whole(page), `zoomed ${z1}`);
   const z2 = await zoomed(page);
-  await page.click('#btn-reset-view');
+  await inMenu(page, () => page.click('#btn-reset-view'));
   check('reset view: the toolbar button', z2 && await whole(page), `zoomed ${z2}`);
   const z3 = await zoomed(page);
   await page.selectOption('#sel-view', 'ila');
@@ -138,7 +138,7 @@ async function pausedLink(ctx, page, errors) {
   for (let i = 0; i < 6; i++) await key(page, 'ArrowRight');
   await key(page, 'ArrowLeft');
   const s1 = await state(page);
-  await page.click('#btn-copy-link');
+  await inMenu(page, () => page.click('#btn-copy-link'));
   await page.waitForFunction(() => document.getElementById('link-out').value.includes('#'));
   const url = await page.inputValue('#link-out');
   const again = await open(ctx, url, errors);

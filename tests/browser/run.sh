@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Serves web/ with cmd/server on a free loopback port and runs check.mjs,
-# robust.mjs and headline.mjs in headless Debian chromium (`make deps`
-# installs it).
+# Serves web/ with cmd/server on a free loopback port (and make site's
+# folder, when it is there, with a plain Go http.FileServer) and runs the
+# checks below in headless Debian chromium (`make deps` installs it).
 set -euo pipefail
 cd "$(dirname "$0")"
 root=$(cd ../.. && pwd)
@@ -13,27 +13,43 @@ fi
 [ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund --silent
 mkdir -p out
 go build -o out/server "$root/cmd/server"
-log=$(mktemp)
-out/server -addr 127.0.0.1:0 -dir "$root/web" >"$log" 2>&1 &
-pid=$!
-trap 'kill $pid 2>/dev/null || true; rm -f "$log"' EXIT
-url=""
-for _ in $(seq 50); do
-	url=$(grep -o 'http://[^ ]*' "$log" || true)
-	[ -n "$url" ] && break
-	sleep 0.1
-done
-[ -n "$url" ] || { echo "server did not start:"; cat "$log"; exit 1; }
+go build -o out/fileserver "$root/tests/browser/fileserver"
+pids=()
+logs=()
+trap 'kill "${pids[@]}" 2>/dev/null || true; rm -f "${logs[@]}"' EXIT
+# serve CMD ARGS...: starts a server that prints its http:// URL and
+# echoes that URL
+serve() {
+	local log
+	log=$(mktemp)
+	logs+=("$log")
+	"$@" >"$log" 2>&1 &
+	pids+=($!)
+	local u=""
+	for _ in $(seq 50); do
+		u=$(grep -o 'http://[^ ]*' "$log" || true)
+		[ -n "$u" ] && break
+		sleep 0.1
+	done
+	[ -n "$u" ] || { echo "server did not start: $*" >&2; cat "$log" >&2; return 1; }
+	echo "$u"
+}
+url=$(serve out/server -addr 127.0.0.1:0 -dir "$root/web") || exit 1
+site_url=""
+if [ -d "$root/site" ]; then
+	site_url=$(serve out/fileserver -addr 127.0.0.1:0 -dir "$root/site") || exit 1
+fi
 # check.mjs (the page, its views and the hostile paste), then robust.mjs
 # (bulk commands, floods, cancel, frame gaps), then headline.mjs (the
 # headline figures), then lanes.mjs (each lane's release and strategy),
 # then newcomer.mjs (intro, console help, reset view, paused links), then
 # instrument.mjs (every view at four sizes: frozen when paused, no text
-# clipped or overlapping; scenarios in every view; step back; pace);
+# clipped or overlapping; scenarios in every view; step back; pace), then
+# site.mjs (make site's folder from a plain file server);
 # BROWSER_SCRIPT=x.mjs runs one
 status=0
-for script in ${BROWSER_SCRIPT:-check.mjs robust.mjs headline.mjs lanes.mjs newcomer.mjs instrument.mjs}; do
+for script in ${BROWSER_SCRIPT:-check.mjs robust.mjs headline.mjs lanes.mjs newcomer.mjs instrument.mjs site.mjs}; do
 	echo "== $script"
-	BASE_URL=$url CHROMIUM=$chromium SHOT=out/page.png node "$script" || status=1
+	BASE_URL=$url SITE_URL=$site_url CHROMIUM=$chromium SHOT=out/page.png node "$script" || status=1
 done
 exit $status

@@ -3,6 +3,7 @@
 // while typing), stepping back restores the counters exactly, and a copied
 // link opened in a fresh page restores the same state. Each part opens its
 // own page, so it does not depend on the rest of the check.
+import { inMenu } from './lib.mjs';
 
 const state = (page) => page.evaluate(() => window.fib6lab.state());
 
@@ -111,7 +112,7 @@ export async function runTeach(browser, base, check, waitState) {
   // the copied link restores the same state in a fresh page
   await key(page, 'c');
   await key(page, 't');
-  await page.click('#btn-copy-link');
+  await inMenu(page, () => page.click('#btn-copy-link'));
   const url = await page.inputValue('#link-out');
   const here = await state(page);
   const page2 = await openPage(browser, url, errors);
@@ -121,9 +122,10 @@ export async function runTeach(browser, base, check, waitState) {
   await page2.close();
 
   // the user's script
-  await page.click('summary');
-  await page.fill('#script-in', '# > my script\nip -6 route add 2001:db8:9::/64 via 2001:db8::2 dev eth0\nip -6 route get 2001:db8:9::1');
-  await page.click('#btn-run-script');
+  await inMenu(page, async () => {
+    await page.fill('#script-in', '# > my script\nip -6 route add 2001:db8:9::/64 via 2001:db8::2 dev eth0\nip -6 route get 2001:db8:9::1');
+    await page.click('#btn-run-script');
+  }, true);
   s = await waitState(page, (s) => s.scenario === 'script' && s.lastLookup.prefix === '2001:db8:9::/64', 20000);
   check('teach: a pasted script runs', s && s.narration === 'my script', s && JSON.stringify([s.narration, s.lastLookup]));
   check('teach: no page errors', errors.length === 0, errors.slice(0, 3).join(' | '));

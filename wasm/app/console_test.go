@@ -231,3 +231,65 @@ func TestBigOperationBacklogPlaysInOpSeconds(t *testing.T) {
 		t.Fatalf("flush of 3000 routes shown in %d frames, want about %d", frames, max)
 	}
 }
+
+// TestMTUChangeShownOnTheRoutes: `ip link set eth0 mtu 1400` is shown as
+// rt6_mtu_change on the route whose mtu metric it lowered, in both lanes.
+func TestMTUChangeShownOnTheRoutes(t *testing.T) {
+	s := loadedSim(t, full(t)[:1000], 0)
+	settle(t, s)
+	s.Exec("ip -6 route add 2001:db8:77::/64 via 2001:db8::2 dev eth0 mtu 1450")
+	settle(t, s)
+	if r := s.Exec("ip link set eth0 mtu 1400"); r.Status != 0 {
+		t.Fatalf("mtu change: %+v", r)
+	}
+	settle(t, s)
+	for _, l := range s.Lanes {
+		op := l.Op
+		if op == nil || op.Op != trace.OpMTUChange || op.MTU != 1400 || len(op.Changed) != 1 ||
+			!strings.Contains(op.Caption(400), "rt6_mtu_change: 2001:db8:77::/64 mtu 1400 → ok") {
+			t.Fatalf("lane %s shows %+v", l.ID, op)
+		}
+	}
+	if r := s.Exec("ip -6 route show 2001:db8:77::/64"); r.Output != "2001:db8:77::/64 via 2001:db8::2 dev eth0 metric 1024 mtu 1400 pref medium\n" {
+		t.Fatalf("route after the change: %q", r.Output)
+	}
+}
+
+// TestDeviceDeleteShownOnTheTrie: deleting a device removes its hop from
+// a multipath route in table main (NETDEV_UNREGISTER); the lanes show it
+// as a fib6 operation that unlinks a route from the group's node.
+func TestDeviceDeleteShownOnTheTrie(t *testing.T) {
+	s := loadedSim(t, full(t)[:1000], 0)
+	settle(t, s)
+	for _, line := range []string{
+		"ip link add va type veth peer name vb",
+		"ip link set va up",
+		"ip link set vb up",
+		"ip -6 route add 2001:db8:78::/64 nexthop via fe80::1 dev eth0 nexthop via fe80::2 dev va",
+		"ip link del va",
+	} {
+		if r := s.Exec(line); r.Status != 0 {
+			t.Fatalf("%s: %+v", line, r)
+		}
+		settle(t, s)
+	}
+	for _, l := range s.Lanes {
+		hop := 0 // the removed hop's unlink, among the command's events
+		for _, m := range l.hist.marks {
+			if m.Label != "ip link del va" {
+				continue
+			}
+			for _, e := range l.events[m.At-l.hist.base:] {
+				if e.Kind == trace.RouteUnlink && l.nodePrefix(e.Node) == "2001:db8:78::/64" {
+					hop++
+				}
+			}
+		}
+		if hop != 1 {
+			t.Fatalf("lane %s: %d unlinks of the group's hop shown", l.ID, hop)
+		}
+	}
+	if r := s.Exec("ip -6 route show 2001:db8:78::/64"); r.Output != "2001:db8:78::/64 via fe80::1 dev eth0 metric 1024 pref medium\n" {
+		t.Fatalf("route after the delete: %q", r.Output)
+	}
+}

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"math"
+	"runtime/metrics"
 	"slices"
 	"time"
 )
@@ -52,6 +54,61 @@ func (f *FrameTimes) Percentiles(walking bool) (p50, p95 float64) {
 	copy(s, r.v[:r.n])
 	slices.Sort(s)
 	return s[(r.n-1)*50/100], s[(r.n-1)*95/100]
+}
+
+// Max returns the longest recorded frame (walking: of trie walks), 0
+// when there are none.
+func (f *FrameTimes) Max(walking bool) float64 {
+	r := &f.all
+	if walking {
+		r = &f.walk
+	}
+	m := 0.0
+	for _, v := range r.v[:r.n] {
+		m = max(m, v)
+	}
+	return m
+}
+
+// PauseMeter finds the longest stop-the-world pause of Go's garbage
+// collector in a window of time, from the runtime's histogram of them
+// (runtime/metrics /sched/pauses/total/gc:seconds).
+type PauseMeter struct {
+	base   []uint64
+	sample [1]metrics.Sample
+}
+
+// pauseMetric is the histogram PauseMeter reads.
+const pauseMetric = "/sched/pauses/total/gc:seconds"
+
+// read returns the histogram as it stands.
+func (p *PauseMeter) read() *metrics.Float64Histogram {
+	p.sample[0].Name = pauseMetric
+	metrics.Read(p.sample[:])
+	return p.sample[0].Value.Float64Histogram()
+}
+
+// Start begins a window.
+func (p *PauseMeter) Start() {
+	p.base = append(p.base[:0], p.read().Counts...)
+}
+
+// Max returns the longest pause since Start, as the upper bound of the
+// histogram bucket that holds it (the bucket's lower bound for the last,
+// unbounded one); 0 when there was none.
+func (p *PauseMeter) Max() time.Duration {
+	h := p.read()
+	for i := len(h.Counts) - 1; i >= 0; i-- {
+		if i < len(p.base) && h.Counts[i] == p.base[i] || i >= len(p.base) && h.Counts[i] == 0 {
+			continue
+		}
+		top := h.Buckets[i+1]
+		if math.IsInf(top, 1) {
+			top = h.Buckets[i]
+		}
+		return time.Duration(top * 1e9)
+	}
+	return 0
 }
 
 // Walking reports whether lane shows, or its engine runs, a trie-walk

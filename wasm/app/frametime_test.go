@@ -1,11 +1,15 @@
 package app
 
-import "testing"
+import (
+	"runtime"
+	"testing"
+	"time"
+)
 
 func TestFrameTimes(t *testing.T) {
 	var f FrameTimes
-	if a, b := f.Percentiles(false); a != 0 || b != 0 {
-		t.Fatalf("empty: %v %v", a, b)
+	if a, b := f.Percentiles(false); a != 0 || b != 0 || f.Max(true) != 0 {
+		t.Fatalf("empty: %v %v, max %v", a, b, f.Max(true))
 	}
 	for i := 1; i <= 100; i++ {
 		f.Add(float64(i), i > 90)
@@ -15,6 +19,9 @@ func TestFrameTimes(t *testing.T) {
 	}
 	if a, b := f.Percentiles(true); a != 95 || b != 99 {
 		t.Errorf("walking: p50 %v p95 %v, want 95 99", a, b)
+	}
+	if a, b := f.Max(false), f.Max(true); a != 100 || b != 100 {
+		t.Errorf("max %v, walking %v; want 100 and 100", a, b)
 	}
 	for i := 0; i < 2*frameWindow; i++ { // the window forgets old frames
 		f.Add(7, false)
@@ -40,5 +47,16 @@ func TestFrameGapsSplitByGC(t *testing.T) {
 	}
 	if want := (FrameGaps{Max: 4000, MaxGC: 3000, GCs: 2}); m.gaps != want {
 		t.Fatalf("gaps %+v, want %+v", m.gaps, want)
+	}
+}
+
+// TestPauseMeter: a forced collection in the window is a pause of more
+// than nothing and less than a second.
+func TestPauseMeter(t *testing.T) {
+	var p PauseMeter
+	p.Start()
+	runtime.GC()
+	if m := p.Max(); m <= 0 || m > time.Second {
+		t.Fatalf("after runtime.GC: longest pause %v", m)
 	}
 }

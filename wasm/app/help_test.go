@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"fib6lab/engine/iproute2"
+
+	"fib6lab/wasm/share"
 )
 
 func TestHelpHasALinePerShellCommand(t *testing.T) {
@@ -83,7 +85,7 @@ func TestTypedCommandsStopAtALinksLimits(t *testing.T) {
 	if notes != 1 {
 		t.Fatalf("%d notes that the link is full, want 1", notes)
 	}
-	if _, err := DecodeShare(s.Share().Encode()); err != nil {
+	if _, err := share.Decode(s.Share().Encode()); err != nil {
 		t.Fatalf("the link does not open: %v", err)
 	}
 }

@@ -1,8 +1,12 @@
 package app
 
 import (
+	"errors"
+	"fmt"
 	"net/netip"
 
+	"fib6lab/data"
+	"fib6lab/engine/errno"
 	"fib6lab/engine/fib6"
 	"fib6lab/engine/gc"
 	"fib6lab/engine/iproute2"
@@ -64,28 +68,30 @@ type Lane struct {
 	Display
 	Dropped int // trace events not kept: the recorder was full
 
-	rec        *trace.Recorder
-	dev        int               // ifindex of eth0, the device of bulk-loaded routes
-	marks      []mark            // console commands by the absolute index of their first event
-	markPos    int               // first of marks not applied yet
-	queued     int64             // events ever queued
-	hist       history           // the player's checkpoints and markers (player.go)
-	prefixOf   map[uint32]string // node prefixes as first captioned, by fib6.Node.ID
-	drainGC    bool              // drain is inside a GC pass (OpBegin of a GC op .. GCPass)
-	drainDepth int               // drain's OpBegin/OpEnd nesting outside GC passes
-	events     []trace.Event     // queued trace, played from index played
-	played     int
-	dirty      bool         // the trie changed since Layout was built
-	stripStale bool         // the GC list changed since Strip was built
-	cmdStart   int          // recorder events before the console command running
-	sifted     int          // recorder events filtered already (sift)
-	gcEvents   int          // events of GC passes among those filtered since the command began
-	bulk       bool         // that command traced more than MaxCommandEvents: not animated
-	build      *layoutBuild // table main's layout being built over frames, nil none
-	samples    []Traffic    // counters read as events were queued (traffic.go)
-	packets    []*Packet    // `send` commands' packets (traffic.go)
-	cmdLine    string       // the console command running
-	cmdAt      int64        // absolute position of its first event
+	rec         *trace.Recorder
+	dev         int               // ifindex of eth0, the device of bulk-loaded routes
+	marks       []mark            // console commands by the absolute index of their first event
+	markPos     int               // first of marks not applied yet
+	queued      int64             // events ever queued
+	hist        history           // the player's checkpoints and markers (player.go)
+	prefixOf    map[uint32]string // node prefixes as first captioned, by fib6.Node.ID
+	drainGC     bool              // drain is inside a GC pass (OpBegin of a GC op .. GCPass)
+	drainDepth  int               // drain's OpBegin/OpEnd nesting outside GC passes
+	events      []trace.Event     // queued trace, played from index played
+	played      int
+	dirty       bool         // the trie changed since Layout was built
+	stripStale  bool         // the GC list changed since Strip was built
+	cmdStart    int          // recorder events before the console command running
+	sifted      int          // recorder events filtered already (sift)
+	gcEvents    int          // events of GC passes among those filtered since the command began
+	bulk        bool         // that command traced more than MaxCommandEvents: not animated
+	build       *layoutBuild // table main's layout being built over frames, nil none
+	samples     []Traffic    // counters read as events were queued (traffic.go)
+	trafficMemo trafficMemo  // Traffic's last answer
+	sampleGen   int          // changes to samples, for trafficMemo
+	packets     []*Packet    // `send` commands' packets (traffic.go)
+	cmdLine     string       // the console command running
+	cmdAt       int64        // absolute position of its first event
 }
 
 // Display is everything a lane displays at a player position: the trie
@@ -155,16 +161,53 @@ const rtprotBoot = 3
 // add p via 2001:db8::2 dev eth0 [expires secs]` does (no expiry when secs
 // is 0).
 func (l *Lane) addRoute(p netip.Prefix, secs int64) error {
+	return l.addRouteIn(l.NS.FIB.NewInfo(), p, secs)
+}
+
+// addRoutes adds the routes of ks without expiry as addRoute does,
+// their fib6_info in one allocation (fib6.Net.InitInfo) and added in one
+// call (netns.Netns.AddRoutes); a prefix already in the table is skipped.
+func (l *Lane) addRoutes(ks []data.Key) error {
+	slab := make([]fib6.Info, len(ks))
+	for i, k := range ks {
+		rt := l.NS.FIB.InitInfo(&slab[i])
+		rt.Dst, rt.DstLen = fib6.Key{Hi: k.Hi, Lo: k.Lo}, k.Bits
+		l.routeConfig(rt)
+	}
+	var err error
+	l.NS.AddRoutes(fib6.RT_TABLE_MAIN, slab, fib6.NLM_F_CREATE|fib6.NLM_F_EXCL, func(rt *fib6.Info, e error) bool {
+		if errors.Is(e, errno.EEXIST) {
+			return true
+		}
+		err = fmt.Errorf("loading %v: %w", rt.Prefix(), e)
+		return false
+	})
+	return err
+}
+
+// addRouteIn is addRoute for the fresh route rt.
+func (l *Lane) addRouteIn(rt *fib6.Info, p netip.Prefix, secs int64) error {
+	l.routeIn(rt, p, secs)
+	return l.NS.AddRoute(fib6.RT_TABLE_MAIN, rt, fib6.NLM_F_CREATE|fib6.NLM_F_EXCL)
+}
+
+// routeIn makes the fresh route rt p via 2001:db8::2 dev eth0 (see
+// addRoute), not linked yet.
+func (l *Lane) routeIn(rt *fib6.Info, p netip.Prefix, secs int64) {
 	ns := l.NS
-	rt := ns.FIB.NewInfo()
 	rt.Dst, rt.DstLen = fib6.KeyOf(p.Addr()), uint8(p.Bits())
-	rt.Type, rt.Metric, rt.Flags = fib6.RTN_UNICAST, fib6.IP6_RT_PRIO_USER, fib6.RTF_UP|fib6.RTF_GATEWAY
-	rt.Protocol = rtprotBoot
-	rt.NH.Dev, rt.NH.Gw = l.dev, gateway
+	l.routeConfig(rt)
 	if secs > 0 {
 		rt.SetExpires(ns.Now() + secs*ns.HZ)
 	}
-	return ns.AddRoute(fib6.RT_TABLE_MAIN, rt, fib6.NLM_F_CREATE|fib6.NLM_F_EXCL)
+}
+
+// routeConfig gives rt the configuration of the routes the page adds:
+// unicast via 2001:db8::2 dev eth0, metric 1024, proto boot.
+func (l *Lane) routeConfig(rt *fib6.Info) {
+	rt.Type, rt.Metric, rt.Flags = fib6.RTN_UNICAST, fib6.IP6_RT_PRIO_USER, fib6.RTF_UP|fib6.RTF_GATEWAY
+	rt.Protocol = rtprotBoot
+	rt.NH.Dev, rt.NH.Gw = l.dev, gateway
 }
 
 // mark is a console command and the count of queued events at which its
@@ -517,10 +560,17 @@ func (l *Lane) markEntry(id uint32, st EntryState) {
 // It is called when nothing is left to play, or when the lane holds its
 // playback for a layout being built over frames (buildLayout); a layout
 // still being built leaves everything as it is.
-func (l *Lane) refresh() {
+func (l *Lane) refresh() { l.refreshLike(nil) }
+
+// refreshLike is refresh for a lane whose table main may be laid out as
+// like is (CopyLayout); nil, or a trie that differs, lays it out anew.
+func (l *Lane) refreshLike(like *Layout) {
 	tb := l.NS.FIB.Table(fib6.RT_TABLE_MAIN)
 	var lay *Layout
-	if l.dirty {
+	if l.dirty && like != nil {
+		lay = CopyLayout(like, tb)
+	}
+	if l.dirty && lay == nil {
 		if lay = l.buildLayout(tb); lay == nil {
 			return
 		}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"net/netip"
+	"slices"
 
 	"fib6lab/engine/fib6"
 )
@@ -99,6 +100,52 @@ func BuildLayout(tb *fib6.Table) *Layout {
 	b := newLayoutBuild(tb)
 	b.step(math.MaxInt)
 	return b.l
+}
+
+// CopyLayout returns the layout of table tb when its trie is the one src
+// was laid out from, node for node (the same nodes, with the same IDs,
+// bits, parents and routes, as a table cloned from src's has: Sim.load),
+// without laying it out again: src's view nodes with tb's arena indices.
+// It walks tb's nodes only, not their routes, and returns nil when they
+// differ. Layouts are read-only once built: the copy shares src's slices
+// where they are the same (all of them when tb's nodes sit at src's
+// arena indices, as a clone's do).
+func CopyLayout(src *Layout, tb *fib6.Table) *Layout {
+	l := &Layout{Nodes: src.Nodes, Slots: src.Slots, Expiring: src.Expiring, idx: src.idx, tb: tb}
+	shared := true
+	stack := append(make([]fib6.NodeIdx, 0, 130), tb.Root().Self)
+	i := 0
+	for ; len(stack) > 0; i++ {
+		fn := tb.Node(stack[len(stack)-1])
+		stack = stack[:len(stack)-1]
+		if i == len(src.Nodes) {
+			return nil
+		}
+		v := &src.Nodes[i]
+		parent := uint32(0)
+		if pn := tb.Node(fn.Parent); pn != nil {
+			parent = pn.ID
+		}
+		if v.ID != fn.ID || v.Parent != parent || v.Depth != fn.FnBit || v.RTInfo != (fn.FnFlags&fib6.RTN_RTINFO != 0) {
+			return nil
+		}
+		if v.Node != fn.Self {
+			if shared {
+				l.Nodes, shared = slices.Clone(src.Nodes), false
+			}
+			l.Nodes[i].Node = fn.Self
+		}
+		if fn.Right != 0 {
+			stack = append(stack, fn.Right)
+		}
+		if fn.Left != 0 {
+			stack = append(stack, fn.Left)
+		}
+	}
+	if i != len(src.Nodes) {
+		return nil
+	}
+	return l
 }
 
 // layoutBuild is BuildLayout cut into steps, for a trie too big to lay

@@ -14,8 +14,9 @@ const maxSteps = 256
 
 // OpView is what a lane shows of one fib6 operation on table main that a
 // console command caused: fib6_add (descent, nodes created, route linked),
-// fib6_del (route unlinked, nodes freed) or a lookup (descent, backtracking,
-// the node that answered). Nodes are named by fib6.Node.ID so that the view
+// fib6_del (route unlinked, nodes freed), a lookup (descent, backtracking,
+// the node that answered) or rt6_mtu_change (the routes a device's new MTU
+// reached, e.g. `ip link set DEV mtu N`). Nodes are named by fib6.Node.ID so that the view
 // survives a re-layout; nodes that are not in the layout are not drawn.
 type OpView struct {
 	Op         trace.Op // trace.OpAdd, OpDel or OpLookup
@@ -24,6 +25,8 @@ type OpView struct {
 	Cursor     uint32   // node the operation stands on, 0 none
 	Created    []uint32 // nodes created (fib6_add_1 leaf or split node)
 	Freed      []uint32 // nodes freed (fib6_repair_tree)
+	Changed    []uint32 // nodes whose route's MTU metric an event changed (rt6_mtu_change)
+	MTU        int64    // the MTU those routes took
 	Linked     uint32   // node a route was linked on, 0 none
 	Unlinked   uint32   // node a route was unlinked from, 0 none
 	Match      uint32   // node that answered a lookup, 0 none
@@ -43,6 +46,8 @@ func (o *OpView) funcName() string {
 		return "fib6_add"
 	case trace.OpDel:
 		return "fib6_del"
+	case trace.OpMTUChange:
+		return "rt6_mtu_change"
 	}
 	return "fib6_table_lookup"
 }
@@ -113,6 +118,9 @@ func (o *OpView) apply(e trace.Event, prefix func(uint32) string, parent func(ui
 	case trace.NodeFree:
 		o.Freed = append(o.Freed, e.Node)
 		o.step("free /%d", e.Bit)
+	case trace.RouteMTU:
+		o.Changed, o.MTU, o.Cursor = append(o.Changed, e.Node), e.Val, e.Node
+		o.step("%s mtu %d", prefix(e.Node), e.Val)
 	}
 }
 

@@ -126,7 +126,7 @@ func (o *OpView) clone() *OpView {
 		return nil
 	}
 	c := *o
-	c.Path, c.Created, c.Freed = slices.Clone(o.Path), slices.Clone(o.Created), slices.Clone(o.Freed)
+	c.Path, c.Created, c.Freed, c.Changed = slices.Clone(o.Path), slices.Clone(o.Created), slices.Clone(o.Freed), slices.Clone(o.Changed)
 	c.steps = slices.Clone(o.steps)
 	return &c
 }

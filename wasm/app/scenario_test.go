@@ -3,6 +3,8 @@ package app
 import (
 	"strings"
 	"testing"
+
+	"fib6lab/wasm/share"
 )
 
 // runScenario runs built-in scenario name to its end and returns the sim.
@@ -14,7 +16,7 @@ func runScenario(t *testing.T, name string) *Sim {
 	if err := s.LoadScenario(name); err != nil {
 		t.Fatal(err)
 	}
-	s.catchUp(Share{Line: len(s.teach.lines)})
+	s.catchUp(share.Link{Line: len(s.teach.lines)})
 	if s.Err != "" {
 		t.Fatalf("%s: %s", name, s.Err)
 	}

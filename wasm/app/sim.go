@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"net/netip"
+	"runtime/debug"
 	"time"
 
 	"fib6lab/data"
@@ -32,7 +33,7 @@ var TimeRates = []float64{1, 2, 5, 10, 20, 50, 100}
 // Options configures a Sim. DefaultOptions gives the page's settings.
 type Options struct {
 	Prefixes    []netip.Prefix // table loaded into table main; nil = data.FullTable()
-	ChunkSize   int            // prefixes loaded per lane per frame
+	ChunkSize   int            // prefixes loaded per frame (into the lane built; see load)
 	FPS         float64        // nominal frames per wall second (ebiten's TPS)
 	Speed       float64        // trace events played per nominal frame
 	TimeRate    float64        // virtual seconds per wall second
@@ -45,15 +46,23 @@ type Options struct {
 	MemBudget   int64          // live heap the namespaces may grow to, bytes (memory.go); 0 = DefaultMemBudget
 	ReadHeap    HeapReader     // the live heap and GC cycles; nil = runtime/metrics
 	Headline    bool           // measure the headline while playing (headline.go; timed by Nanotime)
+	// QuietGC stops Go's garbage collector while the table loads
+	// (runtime/debug.SetGCPercent(-1), restored once it is in; the memory
+	// limit still applies): the load allocates its routes in one burst, and
+	// a collection in between would mark them all again and free nothing.
+	QuietGC bool
+	// BuildBoth builds each lane's table itself instead of cloning the
+	// built lane's (slower; tests compare the two).
+	BuildBoth bool
 }
 
-// DefaultOptions returns the demo settings: the full table, loaded 20,000
-// prefixes per lane per frame, at 60 frames per second; 2048 events per
+// DefaultOptions returns the demo settings: the full table, loaded 40,000
+// prefixes per frame, at 60 frames per second; 2048 events per
 // frame (a full-table trie walk of about 450,000 events plays in about 4
 // s); the clock at 10x, so the 30 s GC timer fires 3 s after 10 routes
 // expiring in 5 s are added.
 func DefaultOptions() Options {
-	return Options{ChunkSize: 20000, FPS: 60, Speed: 2048, TimeRate: 10,
+	return Options{ChunkSize: 40000, FPS: 60, Speed: 2048, TimeRate: 10,
 		DemoRoutes: 10, DemoPlen: 128, DemoExpires: 5, Seed: 6, GCBudget: DefaultGCBudget}
 }
 
@@ -79,7 +88,7 @@ type Sim struct {
 	KernelRoutes int
 
 	opts     Options
-	prefixes []netip.Prefix
+	table    []data.Key // the table loaded into table main
 	ready    bool
 	credit   float64 // events owed to each lane by fractional speeds
 	opRate   float64 // events per frame of the console operations queued
@@ -92,6 +101,26 @@ type Sim struct {
 	slot     slot          // what this frame may still spend on commands
 	mem      memGauge      // the memory budget (memory.go)
 	gaps     gapMeter      // wall time between frames (frametime.go)
+	timing   LoadTiming
+	created  int64 // Nanotime when the Sim was made
+	cloned   bool  // the lane not built got its table as a clone (copyTable)
+}
+
+// LoadTiming is how the page got going, from the Sim's making on:
+// when its first frame ran and when the table was in (Ready), and the
+// engine time the table load took over its frames (Table), in parts:
+// decoding the shipped table, building the built lane's trie,
+// compacting it, giving the other lane its copy, and the rest (tracing
+// on, layouts, demo routes).
+type LoadTiming struct {
+	FirstFrame, Ready, Table             time.Duration
+	Decode, Build, Compact, Copy, Finish time.Duration
+}
+
+// since returns the time from start (Nanotime) to now and now.
+func (s *Sim) since(start int64) (time.Duration, int64) {
+	now := s.opts.Nanotime()
+	return time.Duration(now - start), now
 }
 
 // NewSim returns a simulation that loads its table over the next frames.
@@ -106,7 +135,7 @@ func NewSim(o Options) *Sim {
 	if o.ReadHeap == nil {
 		o.ReadHeap = readHeap
 	}
-	s := &Sim{Speed: o.Speed, TimeRate: o.TimeRate, opts: o, prefixes: o.Prefixes,
+	s := &Sim{Speed: o.Speed, TimeRate: o.TimeRate, opts: o, table: keysOf(o.Prefixes),
 		rng:  rand.New(rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15)),
 		mem:  memGauge{budget: o.MemBudget, read: o.ReadHeap},
 		slot: slot{end: math.MaxInt64, lines: MaxLinesPerFrame}}
@@ -121,6 +150,7 @@ func NewSim(o Options) *Sim {
 	if o.Headline {
 		s.Headline = NewHeadline(o.Nanotime)
 	}
+	s.created = o.Nanotime()
 	s.guard(s.setup)
 	return s
 }
@@ -148,7 +178,19 @@ func (s *Sim) setup() error {
 func (s *Sim) Ready() bool { return s.ready }
 
 // Total returns the number of prefixes to load (0 until the table is read).
-func (s *Sim) Total() int { return len(s.prefixes) }
+func (s *Sim) Total() int { return len(s.table) }
+
+// keysOf returns ps as keys (nil for nil: the shipped table).
+func keysOf(ps []netip.Prefix) []data.Key {
+	if ps == nil {
+		return nil
+	}
+	ks := make([]data.Key, len(ps))
+	for i, p := range ps {
+		ks[i] = data.KeyOf(p)
+	}
+	return ks
+}
 
 // Jiffies returns the shared virtual clock.
 func (s *Sim) Jiffies() int64 { return s.Lanes[0].NS.Now() }
@@ -183,8 +225,18 @@ func (s *Sim) Frame(dt time.Duration) {
 		live, cycles := s.opts.ReadHeap()
 		s.gaps.frame(s.opts.Nanotime(), cycles)
 		s.newSlot()
+		if s.Frames == 1 {
+			s.timing.FirstFrame = time.Duration(s.opts.Nanotime() - s.created)
+		}
 		if !s.ready {
-			return s.load()
+			start := s.opts.Nanotime()
+			err := s.load()
+			end := s.opts.Nanotime()
+			s.timing.Table += time.Duration(end - start)
+			if s.ready {
+				s.timing.Ready = time.Duration(end - s.created)
+			}
+			return err
 		}
 		s.mem.observe(live, cycles, s.routes()) // the gauge counts the routes added since the last GC
 		s.work()
@@ -238,7 +290,7 @@ func (s *Sim) PausedHint() string {
 	if s.Playing || !s.ready || s.Err != "" {
 		return ""
 	}
-	if p := s.Pending(); p > 0 {
+	if p := s.Lanes[0].Pending(); p > 0 {
 		return fmt.Sprintf("paused: → shows the next event (%s to show), Shift+→ the next operation, Space plays", Commas(p))
 	}
 	if s.scriptBusy() {
@@ -259,33 +311,61 @@ func (s *Sim) guard(f func() error) {
 	}
 }
 
-// load adds the next chunk of the table to both lanes; after the last
-// chunk it compacts the tries, turns tracing on, lays them out, adds the
-// demo routes, starts playing and replays a link that waited for the
-// table (resumeLink).
+// builtLane is the lane whose table main the load builds route by route;
+// the other lane's is cloned from it (load).
+const builtLane = 1
+
+// load adds the next chunk of the table to the lane built (builtLane);
+// after the last chunk that lane's arena is compacted (fib6.Table.Compact:
+// built in address order the nodes lie nearly depth-first already, but
+// walks and lookups still run 1.3 to 1.8 times slower natively than on
+// the compacted arena), the other lane's table main becomes a copy of it
+// with the same layout (copyTable), tracing is turned on, the tries are
+// laid out (the copy's layout is the built lane's), the demo routes
+// added, the page plays and a link that waited for the table is replayed
+// (resumeLink). The shipped table is decoded from its binary form
+// (data.FullTable), already in the order a depth-first walk meets its
+// prefixes; each chunk's routes share one allocation.
 func (s *Sim) load() error {
-	if s.prefixes == nil {
-		ps, err := data.FullTable()
+	t := &s.timing
+	at := s.opts.Nanotime()
+	var d time.Duration
+	if s.opts.QuietGC && s.Loaded == 0 {
+		quietGC(true)
+	}
+	if s.table == nil {
+		ks, err := data.FullTableKeys()
 		if err != nil {
 			return err
 		}
-		s.prefixes = ps
+		s.table = ks
+		d, at = s.since(at)
+		t.Decode += d
 	}
-	end := min(s.Loaded+max(s.opts.ChunkSize, 1), len(s.prefixes))
-	for _, l := range s.Lanes {
-		for _, p := range s.prefixes[s.Loaded:end] {
-			if err := l.addRoute(p, 0); err != nil && !errors.Is(err, errno.EEXIST) {
-				return fmt.Errorf("loading %v: %w", p, err)
-			}
-		}
+	end := min(s.Loaded+max(s.opts.ChunkSize, 1), len(s.table))
+	if err := s.Lanes[builtLane].addRoutes(s.table[s.Loaded:end]); err != nil {
+		return err
 	}
 	s.Loaded = end
-	if end < len(s.prefixes) {
+	d, at = s.since(at)
+	t.Build += d
+	if end < len(s.table) {
 		return nil
 	}
+	s.Lanes[builtLane].NS.FIB.Table(fib6.RT_TABLE_MAIN).Compact()
+	d, at = s.since(at)
+	t.Compact += d
+	if err := s.copyTable(); err != nil {
+		return err
+	}
+	if s.opts.QuietGC {
+		quietGC(false)
+	}
+	d, at = s.since(at)
+	t.Copy += d
+	defer func() { t.Finish, _ = s.since(at) }()
 	s.ready = true
 	for _, l := range s.Lanes {
-		l.NS.FIB.Table(fib6.RT_TABLE_MAIN).Compact() // faster walks; before any node is laid out
 		l.NS.SetTrace(l.rec)
 		l.dirty = true
 		l.sampleTraffic(nil)
@@ -298,9 +378,50 @@ func (s *Sim) load() error {
 		s.relayout()
 	}
 	s.Playing = true
+	if built := s.Lanes[builtLane]; s.cloned {
+		// the clone's trie is the built one's: its layout is copied
+		built.refresh()
+		s.Lanes[1-builtLane].refreshLike(built.Layout)
+	}
 	s.refresh()
 	s.resumeLink()
 	return nil
+}
+
+// copyTable gives the lane not built the table the load built: a clone
+// of the built lane's table main (fib6.Net.CloneTable), or with
+// Options.BuildBoth, or if the namespaces were not alike before the load
+// (the clone refuses then), the same routes added one by one.
+func (s *Sim) copyTable() error {
+	from, to := s.Lanes[builtLane], s.Lanes[1-builtLane]
+	if !s.opts.BuildBoth && to.NS.FIB.CloneTable(from.NS.FIB, fib6.RT_TABLE_MAIN) == nil {
+		s.cloned = true
+		return nil
+	}
+	if err := to.addRoutes(s.table); err != nil {
+		return err
+	}
+	to.NS.FIB.Table(fib6.RT_TABLE_MAIN).Compact()
+	return nil
+}
+
+// quietGC turns Go's garbage collector off (on: while a table loads) and
+// back to the percentage it had (Options.QuietGC). Calls nest on nothing:
+// the first off saves the setting, the first on after it restores it.
+func quietGC(off bool) {
+	switch {
+	case off && !gcQuiet.off:
+		gcQuiet.percent, gcQuiet.off = debug.SetGCPercent(-1), true
+	case !off && gcQuiet.off:
+		debug.SetGCPercent(gcQuiet.percent)
+		gcQuiet.off = false
+	}
+}
+
+// gcQuiet is quietGC's saved setting (the page has one collector).
+var gcQuiet struct {
+	percent int
+	off     bool
 }
 
 // play shows up to n events in every lane whose layout is not being
@@ -574,11 +695,11 @@ func (s *Sim) relayout() {
 func (s *Sim) randomPrefix(plen int) netip.Prefix {
 	var base netip.Prefix
 	for range 64 {
-		if len(s.prefixes) == 0 { // a scenario: no loaded table
+		if len(s.table) == 0 { // a scenario: no loaded table
 			base = netip.MustParsePrefix("2001:db8:8000::/33")
 			break
 		}
-		base = s.prefixes[s.rng.IntN(len(s.prefixes))]
+		base = s.table[s.rng.IntN(len(s.table))].Prefix()
 		if base.Bits() <= plen {
 			break
 		}

@@ -49,6 +49,8 @@ type State struct {
 	Memory MemState
 	// Headline is the headline measurement's figures (headline.go).
 	Headline HeadlineState
+	// Timing is how the page got going (LoadTiming).
+	Timing LoadTiming
 }
 
 // CaptionWidth is the caption length State reports, in characters.
@@ -61,7 +63,7 @@ func (s *Sim) State() State {
 		TimeRate: s.TimeRate, Frames: s.Frames, Error: s.Err,
 		KernelRoutes: s.KernelRoutes, LastLookup: s.Lanes[0].Lookup, Caption: s.Lanes[0].Caption(CaptionWidth),
 		Queued: s.Console.Queued() + s.consoleRunning(), ConsoleSeq: s.Console.seq, Mismatches: s.Console.Mismatches, Dropped: s.Lanes[0].Dropped,
-		ExpiringPending: s.ExpiringPending(), ExpiringStatus: s.ExpiringStatus(), Memory: s.Memory(), Headline: s.Headline.State()}
+		ExpiringPending: s.ExpiringPending(), ExpiringStatus: s.ExpiringStatus(), Memory: s.Memory(), Headline: s.Headline.State(), Timing: s.timing}
 	if b, ok := s.Busy(); ok {
 		st.Busy = &b
 	}

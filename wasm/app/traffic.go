@@ -66,6 +66,7 @@ func (l *Lane) sampleTraffic(evs []trace.Event) {
 			t.BatchPeak, t.PeakAt = e.Val, t.At-int64(len(evs)-i)
 		}
 	}
+	l.sampleGen++
 	if n := len(l.samples); n > 0 && l.samples[n-1].At == t.At {
 		t.BatchPeak, t.PeakAt = max(t.BatchPeak, l.samples[n-1].BatchPeak), max(t.PeakAt, l.samples[n-1].PeakAt)
 		l.samples[n-1] = t
@@ -83,20 +84,33 @@ func tail(ls []string, n int) []string {
 }
 
 // Traffic returns the lane's traffic at the player's position: the last
-// sample at or before it, moved on by the events shown since.
+// sample at or before it, moved on by the events shown since. The last
+// answer is kept, so that a frame of a long pass applies only the events
+// shown since the frame before.
 func (l *Lane) Traffic() Traffic {
 	p := l.pos()
 	k := sort.Search(len(l.samples), func(i int) bool { return l.samples[i].At > p }) - 1
 	if k < 0 {
 		return Traffic{}
 	}
-	t := l.samples[k]
-	t.BatchPeak, t.PeakAt = 0, 0
-	from := max(t.At, l.hist.base) - l.hist.base
-	for _, e := range l.events[from : p-l.hist.base] {
-		t.apply(e)
+	m := &l.trafficMemo
+	if m.gen != l.sampleGen || m.sampleAt != l.samples[k].At || m.pos > p || m.pos < l.hist.base {
+		*m = trafficMemo{gen: l.sampleGen, sampleAt: l.samples[k].At, pos: l.samples[k].At, t: l.samples[k]}
+		m.t.BatchPeak, m.t.PeakAt = 0, 0
 	}
-	return t
+	for _, e := range l.events[max(m.pos, l.hist.base)-l.hist.base : p-l.hist.base] {
+		m.t.apply(e)
+	}
+	m.pos = p
+	return m.t
+}
+
+// trafficMemo is Traffic's last answer t, computed for position pos
+// from the sample at sampleAt while the samples were at generation gen.
+type trafficMemo struct {
+	gen           int
+	sampleAt, pos int64
+	t             Traffic
 }
 
 // apply moves t on by one event.
@@ -137,6 +151,7 @@ func (l *Lane) trimSamples(at int64) {
 	k := sort.Search(len(l.samples), func(i int) bool { return l.samples[i].At > at }) - 1
 	if k > 0 {
 		l.samples = append(l.samples[:0], l.samples[k:]...)
+		l.sampleGen++
 	}
 }
 
@@ -151,7 +166,7 @@ type Packet struct {
 	Mode     ila.CsumMode
 	Locator  ila.Locator
 	ILARoute bool         // the SIR address matched a route with an ILA encap
-	Cached   bool         // the route has a dst_cache (dst_cache_get was traced)
+	Cached   bool         // the route has a dst_cache (dst_cache_get was traced); before 4.9 none, and no lookup
 	Hit      bool         // the last dst_cache_get hit
 	Walk     []WalkStep   // the translated destination's last traced lookup after a miss
 	Visited  int          // nodes that lookup visited
@@ -224,23 +239,22 @@ func (l *Lane) quietly(f func()) {
 }
 
 // lastVerdict returns the last dst_cache verdict among evs (cached
-// false when there was none: no dst_cache) and, unless it was a hit, the
-// lookup traced after it (the last lookup when there was no verdict).
+// false when there was none: before 4.9 ila_output has no dst_cache and
+// sends on the SIR route's own dst, with no lookup) and, after a miss,
+// the lookup traced after it.
 func lastVerdict(evs []trace.Event) (cached, hit bool, walk []WalkStep, visited int) {
 	i := len(evs) - 1
 	for i >= 0 && evs[i].Kind != trace.CacheMiss && evs[i].Kind != trace.CacheHit {
 		i--
 	}
-	if i >= 0 && evs[i].Kind == trace.CacheHit {
+	switch {
+	case i < 0:
+		return false, false, nil, 0
+	case evs[i].Kind == trace.CacheHit:
 		return true, true, nil, 0
 	}
-	from := i + 1
-	if i < 0 {
-		for from = len(evs) - 1; from > 0 && !(evs[from].Kind == trace.OpBegin && trace.Op(evs[from].Val) == trace.OpLookup); from-- {
-		}
-	}
-	walk, visited = lookupSteps(evs[from:])
-	return i >= 0, false, walk, visited
+	walk, visited = lookupSteps(evs[i+1:])
+	return true, false, walk, visited
 }
 
 // lookupSteps returns the steps of the lookups at the start of evs (up

@@ -76,7 +76,7 @@ func TestTrafficMovesWithTheEventsShown(t *testing.T) {
 }
 
 // TestILAPacketsPerLane: in the ILA scenario, the left lane runs 4.8 (no
-// dst_cache: its last packet looked up the translated address) and the
+// dst_cache: ila_output sends on the SIR route's own dst, no lookup) and the
 // right lane 6.18 (the /128 route's cache: 9 hits of 10 per send, the
 // last one after the stale cookie a hit again); the last packet of both
 // is translated to the locator 2001:db8:2::.
@@ -95,8 +95,8 @@ func TestILAPacketsPerLane(t *testing.T) {
 			t.Errorf("lane %d: ila route %v, %v -> %v via %v; want %v via 2001:db8:2::/64", i, p.ILARoute, p.SIR, p.ILA, p.Answer, want)
 		}
 	}
-	if left.Cached || left.Visited == 0 {
-		t.Errorf("4.8 lane: cached %v, visited %d; want no dst_cache and a walk", left.Cached, left.Visited)
+	if left.Cached || left.Walk != nil || left.Visited != 0 {
+		t.Errorf("4.8 lane: cached %v, walk %v, visited %d; want no dst_cache and no lookup", left.Cached, left.Walk, left.Visited)
 	}
 	if !right.Cached || !right.Hit {
 		t.Errorf("6.18 lane: cached %v hit %v; want a dst_cache hit", right.Cached, right.Hit)

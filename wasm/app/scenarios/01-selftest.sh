@@ -10,7 +10,7 @@ ip -6 route add 2001:20::13 via 2001:db8::2 dev eth0 expires 1
 ip -6 route add 2001:20::14 via 2001:db8::2 dev eth0 expires 1
 # > Wait past expiry and one GC interval: the timer ages them away.
 sleep 4
-ip -6 route show 2001:20::/64
+ip -6 route show root 2001:20::/64
 # > Now five permanent routes next to five expiring ones.
 ip -6 route add 2001:30::10 via 2001:db8::2 dev eth0
 ip -6 route add 2001:30::11 via 2001:db8::2 dev eth0
@@ -24,5 +24,5 @@ ip -6 route add 2001:20::13 via 2001:db8::2 dev eth0 expires 1
 ip -6 route add 2001:20::14 via 2001:db8::2 dev eth0 expires 1
 sleep 4
 # > Only the permanent ones are left.
-ip -6 route show 2001:30::/64
-ip -6 route show 2001:20::/64
+ip -6 route show root 2001:30::/64
+ip -6 route show root 2001:20::/64
