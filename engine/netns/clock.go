@@ -15,7 +15,7 @@ type Timer struct {
 	Armed   int64
 	pending bool
 	fires   int64
-	bucket  int64 // wheel bucket index (wheelIndex) while pending
+	bucket  int64  // wheel bucket index (wheelIndex) while pending
 	ns      *Netns // the namespace whose timer it is (modTimer)
 }
 
