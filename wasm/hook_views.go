@@ -16,7 +16,8 @@ import (
 // window.fib6export.render (scene.Encode) as a Uint8Array; texts(tag) the
 // texts on screen tagged tag (scene.Item.Tag: "header", ...); setView(name)
 // shows one of state().views (a change of view resets the camera);
-// measureCost() restarts the plot's measurement; and state() gains view,
+// measureCost() restarts the plot's measurement; ftrace(on) starts or
+// stops recording tracepoints and ftraceText() returns them (app.Sim.SetFtrace); and state() gains view,
 // views, frame timing (frameMicrosP50/P95, walkFrameMicrosP50/P95/Max),
 // visiblePrefixes (the trie labels on screen), dst [per lane, trafficJS],
 // ila [per lane, packetJS], costPlot {...}, layout {clipped, overlaps,
@@ -39,6 +40,8 @@ func addViewHooks(h js.Value, s *app.Sim, g *game.Game) {
 		}
 		return ok
 	}))
+	h.Set("ftrace", safe(s, func(a []js.Value) any { s.SetFtrace(len(a) > 0 && a[0].Truthy()); return nil }))
+	h.Set("ftraceText", safe(s, func([]js.Value) any { return s.Ftrace() }))
 	h.Set("measureCost", safe(s, func([]js.Value) any { g.Views.Cost.Restart(); return nil }))
 	state := h.Get("state")
 	h.Set("state", safe(s, func([]js.Value) any {

@@ -126,6 +126,17 @@
     $("sel-rate").addEventListener("change", (e) => { call((f) => f.setTimeRate(Number(e.target.value))); e.target.blur(); });
     $("sel-view").addEventListener("change", (e) => { call((f) => f.setView(e.target.value)); e.target.blur(); });
     for (const fmt of ["svg", "pdf", "png"]) $(`btn-export-${fmt}`).addEventListener("click", () => exportView(fmt));
+    $("btn-ftrace").addEventListener("click", (e) => call((f) => {
+      const on = e.target.getAttribute("aria-pressed") !== "true";
+      f.ftrace(on);
+      e.target.setAttribute("aria-pressed", String(on));
+      show(on ? "recording tracepoints: run commands, then download" : "tracepoints no longer recorded");
+    }));
+    $("btn-ftrace-save").addEventListener("click", () => call((f) => {
+      const text = f.ftraceText();
+      if (!text) return show("no tracepoints recorded: press record first", true);
+      download(new Blob([text], { type: "text/plain" }), "fib6lab-trace.txt");
+    }));
     $("btn-add").addEventListener("click", () =>
       call((f) => {
         f.addExpiring(Number($("in-n").value), Number($("sel-plen").value), Number($("in-expires").value));
@@ -154,6 +165,17 @@
     return exporter;
   }
 
+  // download saves blob as a file called name.
+  function download(blob, name) {
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(blob);
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+  }
+
   const MIME = { svg: "image/svg+xml", pdf: "application/pdf", png: "image/png" };
   async function exportView(fmt) {
     if (!window.fib6lab) return notStarted();
@@ -162,14 +184,9 @@
       show(`exporting ${fmt.toUpperCase()}…`);
       const out = (await loadExporter()).render(bytes, fmt);
       if (!(out instanceof Uint8Array)) throw new Error(out && out.error ? out.error : "export failed");
-      const a = document.createElement("a");
-      a.href = URL.createObjectURL(new Blob([out], { type: MIME[fmt] }));
-      a.download = `fib6lab-${window.fib6lab.state().view}.${fmt}`;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(a.href), 10000);
-      show(`exported ${a.download} (${out.length} bytes)`);
+      const name = `fib6lab-${window.fib6lab.state().view}.${fmt}`;
+      download(new Blob([out], { type: MIME[fmt] }), name);
+      show(`exported ${name} (${out.length} bytes)`);
     } catch (e) {
       show(`export: ${e}`, true);
     }

@@ -40,7 +40,7 @@ func newTracer(sh *iproute2.Shell, out io.Writer) *tracer {
 func (t *tracer) command(line string) {
 	t.flush()
 	t.n++
-	t.w.Command(t.n, strings.ReplaceAll(line, "\n", " "), taskOf(line))
+	t.w.Command(t.n, strings.ReplaceAll(line, "\n", " "), ftrace.TaskOf(line))
 }
 
 // flush writes the events recorded since the last flush.
@@ -51,17 +51,4 @@ func (t *tracer) flush() error {
 		return err
 	}
 	return t.w.Err()
-}
-
-// taskOf is the task name the kernel's trace shows for a command line:
-// the program it runs, or bash for what bash does itself.
-func taskOf(line string) string {
-	f := strings.Fields(line)
-	if len(f) > 0 {
-		switch f[0] {
-		case "ip", "sysctl", "sleep", "cat":
-			return f[0]
-		}
-	}
-	return "bash"
 }

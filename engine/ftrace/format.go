@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"net/netip"
+	"strings"
 
 	"fib6lab/engine/trace"
 )
@@ -62,6 +63,19 @@ func (w *Writer) Command(n int, line, task string) {
 	w.task, w.pid = task, 1000+n
 }
 
+// TaskOf is the task a trace names for the command line a shell runs:
+// the program it runs, or bash for what the shell does itself.
+func TaskOf(line string) string {
+	f := strings.Fields(line)
+	if len(f) > 0 {
+		switch f[0] {
+		case "ip", "sysctl", "sleep", "cat":
+			return f[0]
+		}
+	}
+	return "bash"
+}
+
 // The task columns of the events that do not run in the command's
 // process: a timer callback in softirq (shown over the idle task, as on
 // an idle CPU) and a workqueue worker.
@@ -73,8 +87,12 @@ const (
 
 // Events writes the tracepoint events of r; r.Stamps must be recorded
 // (trace.Recorder.Clock) for the timestamps.
-func (w *Writer) Events(r *trace.Recorder) {
-	for i, e := range r.Events {
+func (w *Writer) Events(r *trace.Recorder) { w.EventsFrom(r, 0) }
+
+// EventsFrom is Events for r's events from index from on.
+func (w *Writer) EventsFrom(r *trace.Recorder, from int) {
+	for i := from; i < len(r.Events); i++ {
+		e := r.Events[i]
 		var at int64
 		if i < len(r.Stamps) {
 			at = r.Stamps[i]

@@ -69,6 +69,7 @@ type Lane struct {
 	Dropped int // trace events not kept: the recorder was full
 
 	rec         *trace.Recorder
+	ftrace      *ftraceLog        // the tracepoints recorded on demand, or nil (ftrace.go)
 	dev         int               // ifindex of eth0, the device of bulk-loaded routes
 	marks       []mark            // console commands by the absolute index of their first event
 	markPos     int               // first of marks not applied yet
@@ -220,6 +221,7 @@ type mark struct {
 // markCommand labels the events the next engine work queues with the
 // console command line that causes them.
 func (l *Lane) markCommand(line string) {
+	l.ftrace.command(line)
 	l.marks = append(l.marks, mark{at: l.queued + int64(len(l.rec.Events)), text: line})
 }
 
@@ -256,15 +258,18 @@ func (l *Lane) checkBulk() {
 		l.NS.SetTrace(nil)
 		l.rec.Events, l.rec.Dropped = l.rec.Events[:l.cmdStart], 0
 		l.sifted = l.cmdStart
+		l.ftrace.alignStamps(l.rec)
 	}
 }
 
 // sift drops, in place, the recorder's events not filtered yet that the
 // player does not show (filter), so that only the events kept count.
 func (l *Lane) sift() {
+	l.ftrace.events(l.rec, l.sifted)
 	kept := l.filter(l.rec.Events[l.sifted:])
 	l.rec.Events = l.rec.Events[:l.sifted+len(kept)]
 	l.sifted = len(l.rec.Events)
+	l.ftrace.alignStamps(l.rec)
 }
 
 // endCommand queues the events of the command that ended; for a bulk
@@ -357,7 +362,8 @@ func (l *Lane) filter(evs []trace.Event) []trace.Event {
 			l.drainDepth++
 		case e.Kind == trace.OpEnd:
 			l.drainDepth = max(l.drainDepth-1, 0)
-		case e.Kind == trace.NodeVisit && l.drainDepth == 0:
+		case e.Kind == trace.NodeVisit && l.drainDepth == 0,
+			e.Kind == trace.TableLookup, e.Kind == trace.TimerExpire: // tracepoints only (ftrace.go)
 			continue
 		}
 		if l.drainGC || e.Kind == trace.GCPass {
