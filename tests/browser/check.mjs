@@ -10,7 +10,8 @@
 // history and an animated lookup), that a screenshot is not blank, and
 // then that a hostile pasted script does not stop the page (hostile.mjs).
 // It prints one line per check and "N passed, N failed".
-import { launch, openPage, checker, waitState } from './lib.mjs';
+import { readFileSync } from 'fs';
+import { launch, openPage, checker, waitState, inMenu } from './lib.mjs';
 import { runHostile } from './hostile.mjs';
 import { runViews } from './views.mjs';
 import { runTeach } from './teach.mjs';
@@ -41,6 +42,23 @@ async function distinctColours(browser, png) {
 }
 
 const exec = (page, line) => page.evaluate((l) => window.fib6lab.exec(l), line);
+
+// ftraceChecks records tracepoints from the menu, runs a lookup and an
+// add, and downloads the trace as a user does.
+async function ftraceChecks(page) {
+  await inMenu(page, () => page.click('#btn-ftrace'));
+  const pressed = await page.getAttribute('#btn-ftrace', 'aria-pressed');
+  await exec(page, 'ip -6 route get 2001:db8:ffff::9');
+  await exec(page, 'ip -6 route add 2001:db8:fffe::/48 dev eth0');
+  const [dl] = await Promise.all([page.waitForEvent('download'), inMenu(page, () => page.click('#btn-ftrace-save'))]);
+  const text = readFileSync(await dl.path(), 'utf8');
+  await inMenu(page, () => page.click('#btn-ftrace'));
+  const lookups = text.match(/fib6_table_lookup: table 254 .* ==> dev eth0 gw 2001:db8::2 err 0/g) || [];
+  check('tracepoints: recorded from the menu and downloaded',
+    pressed === 'true' && dl.suggestedFilename() === 'fib6lab-trace.txt' && /# cmd 1: ip -6 route get 2001:db8:ffff::9/.test(text) &&
+    lookups.length === 2 && /call_site=fib6_add_1/.test(text),
+    `pressed ${pressed}, ${dl.suggestedFilename()}, ${text.length} bytes, ${lookups.length} lookups in table 254 (one per lane)`);
+}
 
 // consoleChecks runs commands through window.fib6lab.exec and the console
 // input, and waits for the lookup animation to reach its answer.
@@ -113,6 +131,7 @@ try {
     `trie-walk ${tw.lastPassMicros} us, gc-list ${gl.lastPassMicros} us`);
 
   await consoleChecks(page);
+  await ftraceChecks(page);
   const png = await page.screenshot({ path: shotPath });
   const colours = await distinctColours(browser, png);
   check('screenshot not blank', colours >= 8, `${colours} colours in ${shotPath}`);
