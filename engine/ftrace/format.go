@@ -148,10 +148,11 @@ func (w *Writer) event(r *trace.Recorder, e trace.Event, at int64) (string, stri
 
 // LookupFields prints the fields of fib6:fib6_table_lookup as its
 // TP_printk does on Linux 6.18: addresses as %pI6c (RFC 5952, as
-// netip prints them), the flow label in %#x, the traffic class as tos.
+// netip prints them), the flow label (20 bits) in %#x, the traffic
+// class above it as tos.
 func LookupFields(l trace.Lookup) string {
 	return fmt.Sprintf("table %3d oif %d iif %d proto %d %s/%d -> %s/%d flowlabel %s tos %d scope %d flags %x ==> dev %s gw %s err %d",
-		l.Table, l.Oif, l.Iif, l.Proto, addr(l.Src), l.Sport, addr(l.Dst), l.Dport, hexAlt(l.Flowlabel),
+		l.Table, l.Oif, l.Iif, l.Proto, addr(l.Src), l.Sport, addr(l.Dst), l.Dport, hexAlt(l.Flowlabel&0xfffff),
 		(l.Flowlabel>>20)&0xff, l.Scope, l.Flags, l.Dev, addr(l.Gw), l.Err)
 }
 

@@ -31,6 +31,7 @@ type getRequest struct {
 	ipproto      uint8
 	hasProto     bool
 	sport, dport uint16
+	tos          uint8 // RTA_TOS (dsfield): the flow's traffic class
 }
 
 // getKeywords are the keywords of `ip route get` in the order iproute2
@@ -120,10 +121,12 @@ func (r *getRequest) set(key, val string) error {
 		if _, ok := getUnsigned(val, 0, 1<<32-1); !ok {
 			err = invarg("invalid UID\n", val)
 		}
-	case "dsfield": // RTA_TOS of a get: the kernel ignores it for IPv6
-		if _, ok := dsfieldA2n(val); !ok {
+	case "dsfield": // RTA_TOS of a get: the flow's traffic class, which no IPv6 route selects on
+		v, ok := dsfieldA2n(val)
+		if !ok {
 			err = invarg("TOS value is invalid\n", val)
 		}
+		r.tos = uint8(v)
 	default:
 		err = r.setL4(key, val)
 	}
@@ -162,7 +165,7 @@ var errIPProto = errno.WithMsg(errno.EOPNOTSUPP, "Unsupported ip proto")
 // (ip6_route_input_lookup), else an output one (ip6_route_output, whose
 // flowi6_iif is the loopback).
 func (r *getRequest) keys(fl fib6.Flow) netns.FlowKeys {
-	fk := netns.FlowKeys{Dst: r.dst, Proto: r.ipproto, Sport: r.sport, Dport: r.dport, Iif: netns.LoopbackIfindex}
+	fk := netns.FlowKeys{Dst: r.dst, Proto: r.ipproto, Sport: r.sport, Dport: r.dport, Iif: netns.LoopbackIfindex, Tclass: r.tos}
 	if r.from.IsValid() {
 		fk.Src = r.from.Addr()
 	}

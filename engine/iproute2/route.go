@@ -98,7 +98,10 @@ func parseRoute(ns *netns.Netns, args []string) (*netns.RouteConfig, error) {
 			if err != nil {
 				return nil, err
 			}
-			for j := range hops { // `onlink` before the list is rtm_flags: every hop gets it
+			for j := range hops { // ip6_route_multipath_add: a hop without a device takes the request's; `onlink` before the list is rtm_flags: every hop gets it
+				if hops[j].Dev == 0 {
+					hops[j].Dev = nh.Dev
+				}
 				hops[j].Onlink = hops[j].Onlink || nh.Onlink
 			}
 			r.c.Nexthops, r.c.Multipath = hops, true
@@ -112,8 +115,12 @@ func parseRoute(ns *netns.Netns, args []string) (*netns.RouteConfig, error) {
 	if !r.hasDst {
 		return nil, &exitErr{"Error: destination is required.\n", 255}
 	}
-	if !r.tableSeen && localTableType(r.c.Type) {
+	switch {
+	case r.tableSeen:
+	case localTableType(r.c.Type):
 		r.c.Table = fib6.RT_TABLE_LOCAL
+	default: // rtm_table's default; `table 0` leaves it 0
+		r.c.Table = fib6.RT_TABLE_MAIN
 	}
 	return r.c, nil
 }

@@ -433,7 +433,8 @@ func deleteDev(ds []*Device, d *Device) []*Device {
 // SetLinkUp models dev_open/dev_close (`ip link set NAME up|down`) and the
 // NETDEV_UP/NETDEV_DOWN/NETDEV_CHANGE events addrconf and the nexthop
 // code (nexthopFlushDev) see on the device and, for a veth, on its peer
-// (whose carrier follows).
+// (whose carrier follows). A device going down also gets a GC pass, as
+// ndisc runs fib6_run_gc on NETDEV_DOWN.
 func (ns *Netns) SetLinkUp(d *Device, up bool) {
 	if d.Up == up {
 		return
@@ -442,6 +443,9 @@ func (ns *Netns) SetLinkUp(d *Device, up bool) {
 	d.Qdisc = d.Qdisc || up
 	ns.nexthopFlushDev(d)
 	ns.syncIPv6(d, up)
+	if !up { // ndisc_netdev_event(NETDEV_DOWN), after addrconf's
+		ns.RunGC(0, false)
+	}
 	notifyLink(d)
 	if p := d.Peer; p != nil {
 		p.ns.nexthopFlushDev(p)

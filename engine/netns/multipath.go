@@ -15,13 +15,15 @@ import (
 // flow modelled here. Iif is flowi6_iif, which only the
 // fib6_table_lookup tracepoint reads: the device an input lookup (Input)
 // came in through, LoopbackIfindex for an output lookup, 0 for a route
-// request's gateway check.
+// request's gateway check. Tclass is the traffic class of the flow's
+// flowinfo (RTA_TOS of a get), which only the tracepoint reads too.
 type FlowKeys struct {
 	Src, Dst     netip.Addr
 	Proto        uint8
 	Sport, Dport uint16
 	Iif          int
 	Input        bool
+	Tclass       uint8
 }
 
 // Multipath holds the namespace's multipath hash settings:

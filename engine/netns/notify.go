@@ -83,18 +83,21 @@ func (ns *Netns) ifdown(d *Device, unregister bool) {
 
 // fixupPermanentAddr models fixup_permanent_addr on NETDEV_UP for an
 // address that was configured while the device was down or kept over a
-// down (permanent addresses only): its local route (and anycast address
-// on a forwarding device) comes back unless it is tentative (DAD adds it
-// then) or still there, and its prefix route unless noprefixroute.
+// down (permanent addresses only): its prefix route comes back unless
+// noprefixroute, then its local route (and anycast address on a
+// forwarding device), which the DAD work inserts from a worker, unless
+// it is tentative (DAD adds it then) or still there.
 func (ns *Netns) fixupPermanentAddr(d *Device, ifa *Addr) {
 	if !ifa.Permanent { // addrconf_permanent_addr: IFA_F_PERMANENT only
 		return
 	}
+	ns.addPrefixRoute(d, ifa)
 	host := netip.PrefixFrom(ifa.Prefix.Addr(), 128)
 	if !ifa.Tentative && ns.kernelRoute(fib6.RT_TABLE_LOCAL, host, d, 0) == nil {
+		// the DAD work (addrconf_dad_start) completes it, in a worker
+		defer ns.FIB.Trace.Enter(trace.CtxWorker)()
 		ns.addrUsable(d, ifa)
 	}
-	ns.addPrefixRoute(d, ifa)
 }
 
 // changeMTU models addrconf_notify(NETDEV_CHANGEMTU) for d's new MTU:

@@ -397,12 +397,13 @@ func (ns *Netns) checkNh(c *RouteConfig, gw netip.Addr, dev *Device) (*Device, e
 }
 
 // nhLookupTable models the lookup ip6_nh_lookup_table makes for a
-// gateway of request c in its table (0: main), from c's preferred
-// source: the route found, or nil for none or a table that does not
-// exist.
+// gateway of request c in its table, from c's preferred source: the
+// route found, or nil for none, a table that does not exist or a request
+// without a table (fc_table 0: a nexthop object's, which
+// ip6_route_check_nh sends straight to the policy rules).
 func (ns *Netns) nhLookupTable(c *RouteConfig, gw netip.Addr, fl fib6.Flow) *fib6.Info {
 	t := ns.FIB.Table(c.Table)
-	if t == nil {
+	if c.Table == 0 || t == nil {
 		return nil
 	}
 	if rt := ns.tableLookup(t, FlowKeys{Dst: gw, Src: c.PrefSrc}, fl); rt != ns.FIB.NullEntry {
@@ -656,11 +657,12 @@ func (ns *Netns) lookupEvent(t *fib6.Table, fk FlowKeys, fl fib6.Flow, rt *fib6.
 	if fk.Input {
 		l.Oif = 0
 	}
+	l.Flowlabel = uint32(fk.Tclass) << 20
 	if fk.Proto == ipprotoTCP || fk.Proto == ipprotoUDP {
 		l.Sport, l.Dport = fk.Sport, fk.Dport
 	}
 	if rt != ns.FIB.NullEntry {
-		l.Dev, l.Gw, l.Err = "-", orAny(rt.NH.Gw), -int32(rtTypeErrno(rt.Type))
+		l.Dev, l.Gw, l.Err = "-", orAny(rt.NH.Gw), -int32(rtTypeErrno(ns.ResultType(rt)))
 		if d := ns.DevByIndex(rt.NH.Dev); d != nil {
 			l.Dev = d.Name
 		}
