@@ -31,7 +31,7 @@ const mb = (n) => `${(n / 1e6).toFixed(2)} MB`;
 
 const summary = {};
 // brotli is the precompressed file the build writes next to the module
-// (quality 11), or the same compression made here when it is missing
+// (make wasm's BROTLI quality), or quality 11 made here when it is missing
 const brotli = (f, b) => existsSync(`${web}/${f}.br`) ? readFileSync(`${web}/${f}.br`).length
   : brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: b.length } }).length;
 for (const f of ['main.wasm', 'export.wasm']) {
