@@ -42,6 +42,9 @@ var scenarioMeta = map[string]Scenario{
 	"ila-flows":          {Title: "ILA flows: /128 cached vs /64 (ILA view)", View: ViewILA},
 	"exercise-lookup":    {Title: "Exercise: which node answers a lookup?"},
 	"exercise-backtrack": {Title: "Exercise: a lookup that backtracks"},
+	"rio-storm":          {Title: "A router announces 5,000 RIO routes"},
+	"router-dies":        {Title: "Default router dies (router lifetime 0)"},
+	"slaac-ages":         {Title: "SLAAC address ages out"},
 }
 
 // The scenario directives.
@@ -267,7 +270,7 @@ func (s *Sim) nextScriptLine() (cmd string, stop bool) {
 	case line == batchLine:
 		t.batch = true
 		for _, l := range s.Lanes {
-			l.NS.SetTrace(nil)
+			l.setTrace(nil)
 		}
 	case line == endLine && t.batch:
 		s.endBatch()
@@ -286,7 +289,7 @@ func (s *Sim) endBatch() {
 	}
 	s.teach.batch = false
 	for _, l := range s.Lanes {
-		l.NS.SetTrace(l.rec)
+		l.setTrace(l.rec)
 		l.dirty, l.stripStale = true, true
 	}
 	s.refresh()

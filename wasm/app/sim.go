@@ -366,7 +366,7 @@ func (s *Sim) load() error {
 	defer func() { t.Finish, _ = s.since(at) }()
 	s.ready = true
 	for _, l := range s.Lanes {
-		l.NS.SetTrace(l.rec)
+		l.setTrace(l.rec)
 		l.dirty = true
 		l.sampleTraffic(nil)
 		l.hist.start = l.NS.Now()
@@ -661,8 +661,8 @@ func (s *Sim) addExpiring(n, plen int, secs int64) (int, error) {
 		return 0, fmt.Errorf("bad expiring routes request: %d routes, %d s", n, secs)
 	}
 	for _, l := range s.Lanes {
-		defer l.NS.SetTrace(l.NS.FIB.Trace)
-		l.NS.SetTrace(nil) // the adds are not animated; only GC passes are
+		defer l.setTrace(l.Netns().FIB.Trace)
+		l.setTrace(nil) // the adds are not animated; only GC passes are
 	}
 	added := 0
 	for range n {
