@@ -28,7 +28,10 @@ func (l *Lane) Netns() *netns.Netns {
 // NetnsName returns the name of the namespace the lane shows, "" for
 // the init namespace.
 func (l *Lane) NetnsName() string {
-	name, _ := l.Shell.World.NameOf(l.Netns())
+	if l.view == nil {
+		return ""
+	}
+	name, _ := l.Shell.World.NameOf(l.view)
 	return name
 }
 
