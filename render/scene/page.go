@@ -122,7 +122,7 @@ func Caption(b *Builder, s *app.Sim) {
 	b.Rect(0, y, w, 1, b.P.Border)
 	b.Tag(n, "caption")
 	// the topology strip, if any, takes the right end (half at most)
-	room := TopologyStrip(b, s, w-Gutter, y+6, w/2) - Gutter
+	room := TopologyStrip(b, s, w-Gutter-topoGap, y+6, w/2) - Gutter
 	n = len(b.S.Items)
 	switch {
 	case s.Err != "":

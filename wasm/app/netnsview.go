@@ -40,8 +40,9 @@ func (l *Lane) NetnsName() string {
 func (l *Lane) setTrace(r *trace.Recorder) { l.Netns().SetTrace(r) }
 
 // showNetns makes the lane show ns (nil or NS: the init namespace): what
-// the old one traced is queued, its recorder moves to ns, and the trie
-// and GC list are read again once nothing is left to play.
+// the old one traced is queued, its recorder moves to ns, the pass,
+// operation and lookup shown are forgotten, and the trie and GC list are
+// read again once nothing is left to play.
 func (l *Lane) showNetns(ns *netns.Netns) {
 	l.drain()
 	tr := l.Netns().FIB.Trace
@@ -51,6 +52,7 @@ func (l *Lane) showNetns(ns *netns.Netns) {
 	}
 	l.setTrace(tr)
 	l.dirty, l.stripStale, l.prefixOf = true, true, nil
+	l.Pass, l.Op, l.Lookup = Progress{}, nil, Lookup{} // they were the other namespace's
 	l.sampleTraffic(nil)
 }
 
