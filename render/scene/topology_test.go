@@ -8,8 +8,9 @@ import (
 )
 
 // TestTopologyStrip checks the strip a script with namespaces gets: init
-// with the lanes showing it, the veth pair to r, r; the short form on a
-// narrow canvas; none for the init namespace alone.
+// with the lanes showing it, the veth pair to r, r, the pair to isp,
+// isp; the short form on a narrow canvas; none for the init namespace
+// alone.
 func TestTopologyStrip(t *testing.T) {
 	s := readySim(t, 100, 0)
 	strip := func(w float64) string {
@@ -26,13 +27,10 @@ func TestTopologyStrip(t *testing.T) {
 	if got := strip(1280); got != "" {
 		t.Fatalf("strip without namespaces: %q", got)
 	}
-	runToEnd(t, s, "router-dies")
-	if err := s.SelectNetns(1, "r"); err != nil {
-		t.Fatal(err)
-	}
+	runToEnd(t, s, "router-dies") // its right lane shows the router, r
 	for w, want := range map[float64]string{
-		1280: "netns init left ─wan═lan─ r right",
-		400:  "netns init L ─═─ r R",
+		1280: "netns init left ─wan═lan─ r right ─isp0═r0─ isp",
+		500:  "netns init L ─═─ r R ─═─ isp",
 	} {
 		if got := strip(w); got != want {
 			t.Errorf("%g px: %q, want %q", w, got, want)

@@ -3,6 +3,8 @@ package app
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 
 	"fib6lab/engine/netns"
 	"fib6lab/engine/trace"
@@ -150,3 +152,20 @@ func (s *Sim) Topology() Topology {
 // Multi reports whether the machine has namespaces besides init: the
 // page then shows its topology strip.
 func (t Topology) Multi() bool { return len(t.Netns) > 1 }
+
+// laneDirective applies a script's "# lane LANE [NETNS]" line (its
+// words after "# lane"); a lane or namespace that does not exist is
+// noted in the console and changes nothing.
+func (s *Sim) laneDirective(words []string) {
+	if len(words) == 0 {
+		return
+	}
+	i := slices.Index(LaneIDs[:], words[0])
+	name := ""
+	if len(words) > 1 {
+		name = words[1]
+	}
+	if err := s.SelectNetns(i, name); err != nil {
+		s.Console.write(LineNote, "fib6lab: # lane "+strings.Join(words, " ")+": "+err.Error())
+	}
+}

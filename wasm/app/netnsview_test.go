@@ -41,34 +41,36 @@ func TestPacketEventsOnTimeline(t *testing.T) {
 	}
 }
 
-// TestSelectNetns checks that a lane can show the router's namespace
-// (its table main and topology), refuses a name the machine lacks, and
-// goes back to init when the namespace is deleted.
+// TestSelectNetns checks the router-dies scenario's "# lane right r":
+// the right lane shows the router (its table main, the packet it
+// forwarded), the topology says which lane shows what, a name the
+// machine lacks is refused, and deleting r takes the lane back to init.
 func TestSelectNetns(t *testing.T) {
 	s := runScenario(t, "router-dies")
 	want := Topology{
-		Netns: []TopoNetns{{Name: "", Lanes: []string{"left", "right"}}, {Name: "r"}},
-		Links: []TopoLink{{A: "eth1", B: "eth0"}, {A: "wan", B: "lan", NetB: "r"}},
+		Netns: []TopoNetns{{Name: "", Lanes: []string{"left"}}, {Name: "r", Lanes: []string{"right"}}, {Name: "isp"}},
+		Links: []TopoLink{{A: "eth1", B: "eth0"}, {A: "wan", B: "lan", NetB: "r"}, {A: "isp0", NetA: "r", B: "r0", NetB: "isp"}},
 	}
 	if got := s.Topology(); !reflect.DeepEqual(got, want) {
 		t.Fatalf("topology %+v, want %+v", got, want)
 	}
-	if err := s.SelectNetns(1, "nosuch"); err == nil {
-		t.Fatal("nosuch selected")
-	}
-	if err := s.SelectNetns(1, "r"); err != nil {
-		t.Fatal(err)
-	}
 	r := s.Lanes[1]
-	if r.NetnsName() != "r" || r.Layout == nil || r.Layout.Nodes[0].Routes != 2 || r.Routes() != 2 {
+	// lan's and isp0's prefixes, fe80::/64 on each
+	if r.NetnsName() != "r" || r.Layout == nil || r.Layout.Nodes[0].Routes != 4 || r.Routes() != 4 {
 		t.Fatalf("right lane shows %q with %d routes", r.NetnsName(), r.Routes())
 	}
-	if got := s.Topology().Netns[1].Lanes; !reflect.DeepEqual(got, []string{"right"}) {
-		t.Fatalf("r shown by %q", got)
+	forwarded := 0
+	for _, e := range r.events {
+		if e.Kind == trace.PacketForward {
+			forwarded++
+		}
 	}
-	// r's GC pass is traced in the right lane now
-	if r.Netns().FIB.Trace == nil || s.Lanes[1].NS.FIB.Trace != nil {
-		t.Fatal("the recorder did not move to r")
+	// the datagram to isp, and isp's port unreachable back to the host
+	if forwarded != 2 || r.Netns().FIB.Trace == nil || r.NS.FIB.Trace != nil {
+		t.Fatalf("r forwarded %d packets in the trace, want 2 (recorder on r: %v)", forwarded, r.Netns().FIB.Trace != nil)
+	}
+	if err := s.SelectNetns(1, "nosuch"); err == nil || r.NetnsName() != "r" {
+		t.Fatalf("nosuch: %v, lane shows %q", err, r.NetnsName())
 	}
 	s.Submit("ip netns del r")
 	for i := 0; i < 100 && s.Console.Queued()+s.consoleRunning() > 0; i++ {
@@ -76,5 +78,9 @@ func TestSelectNetns(t *testing.T) {
 	}
 	if r.NetnsName() != "" || r.NS.FIB.Trace == nil {
 		t.Fatalf("after ip netns del r the lane shows %q", r.NetnsName())
+	}
+	// r took the veth pair to isp with it: isp has no route left
+	if err := s.SelectNetns(1, "isp"); err != nil || r.NetnsName() != "isp" || r.Routes() != 0 {
+		t.Fatalf("isp: %v, lane shows %q with %d routes", err, r.NetnsName(), r.Routes())
 	}
 }

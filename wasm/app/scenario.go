@@ -23,6 +23,8 @@ var scenarioFS embed.FS
 //	# > text      narration, shown as the caption once reached
 //	# pause       pauses playback there (an exercise's question)
 //	# batch       runs the lines up to "# end" untraced (a setup)
+//	# lane L NS   lane L (left, right) shows namespace NS from there on
+//	              (without NS: the init namespace), as the menu would
 type Scenario struct {
 	Name  string // id in the menu and the URL
 	Title string // what the menu shows
@@ -53,6 +55,7 @@ const (
 	pauseLine       = "# pause"
 	batchLine       = "# batch"
 	endLine         = "# end"
+	laneLine        = "# lane" // # lane LANE [NETNS]: the lane shows NETNS (none: init)
 )
 
 // Scenarios returns the built-in scenarios, in menu order: the seed's GC
@@ -264,6 +267,8 @@ func (s *Sim) nextScriptLine() (cmd string, stop bool) {
 	case line == "":
 	case strings.HasPrefix(line, narrationPrefix):
 		t.narr = append(t.narr, narration{at: s.Lanes[0].head(), text: strings.TrimSpace(line[len(narrationPrefix):])})
+	case strings.HasPrefix(line, laneLine+" "):
+		s.laneDirective(strings.Fields(line[len(laneLine):]))
 	case line == pauseLine:
 		s.Playing = false
 		return "", true

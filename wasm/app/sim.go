@@ -532,8 +532,8 @@ func setIn(p *float64, v float64, offered []float64, what, unit string) error {
 	return nil
 }
 
-// RunGC runs a GC pass now in both lanes, as fib6_run_gc(0, net, true)
-// does; its events are queued for playback.
+// RunGC runs a GC pass now in both lanes (in the namespace each shows),
+// as fib6_run_gc(0, net, true) does; its events are queued for playback.
 func (s *Sim) RunGC() {
 	s.guard(func() error {
 		if !s.ready {
@@ -544,7 +544,7 @@ func (s *Sim) RunGC() {
 			return nil
 		}
 		for _, l := range s.Lanes {
-			l.NS.RunGC(0, true)
+			l.Netns().RunGC(0, true)
 			l.drain()
 		}
 		return nil
