@@ -109,6 +109,7 @@ type Display struct {
 	Op       *OpView // console operation on table main shown last, nil none
 	Lookup   Lookup  // last lookup on table main shown
 
+	netns   string    // name of the namespace the picture is of ("" init; netnsview.go)
 	opDepth int       // OpBegin/OpEnd nesting of the console operation being shown
 	opSkip  bool      // that operation is not on table main: not shown
 	label   string    // console command whose events are being shown

@@ -27,15 +27,11 @@ func (l *Lane) Netns() *netns.Netns {
 	return l.NS
 }
 
-// NetnsName returns the name of the namespace the lane shows, "" for
-// the init namespace.
-func (l *Lane) NetnsName() string {
-	if l.view == nil {
-		return ""
-	}
-	name, _ := l.Shell.World.NameOf(l.view)
-	return name
-}
+// NetnsName returns the name of the namespace the lane's picture at the
+// player's position is of, "" for the init namespace: stepped back to
+// before a SelectNetns, the picture and its name are the earlier
+// namespace's.
+func (l *Lane) NetnsName() string { return l.netns }
 
 // setTrace makes the namespace shown emit its trace events to r (nil:
 // none).
@@ -55,6 +51,10 @@ func (l *Lane) showNetns(ns *netns.Netns) {
 	l.setTrace(tr)
 	l.dirty, l.stripStale, l.prefixOf = true, true, nil
 	l.Pass, l.Op, l.Lookup = Progress{}, nil, Lookup{} // they were the other namespace's
+	l.netns = ""
+	if l.view != nil {
+		l.netns, _ = l.Shell.World.NameOf(l.view)
+	}
 	l.sampleTraffic(nil)
 }
 
