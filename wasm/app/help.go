@@ -19,7 +19,7 @@ var commandHelps = []commandHelp{
 	{"sysctl", "sysctl [-w] net.ipv6.route.gc_interval[=N]", "kernel parameters (procps); sysctl -a lists them"},
 	{"sleep", "sleep SECONDS", "move the virtual clock: timers fire, GC passes run"},
 	{"kernel", "kernel [VERSION]", "print or choose the kernel release (4.8, 6.1, 6.18 ...)"},
-	{"gen", "gen routes N PREFIX [route options]", "add N routes: PREFIX and the next N-1 of its length"},
+	{"gen", "gen routes|ra ...", "add N routes (gen routes N PREFIX [route options]) or announce them (gen ra IFNAME N P/L,LT [ra options])"},
 	{"send", "send DST [count N] | send raw DST [count N]", "UDP packets through the output path / a raw-socket flood"},
 	{"ptb", "ptb DST mtu M [count N]", "ICMPv6 Packet Too Big: a PMTU exception"},
 	{"redirect", "redirect DST to TARGET", "ICMPv6 redirect: a redirect exception"},
