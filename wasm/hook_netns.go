@@ -24,7 +24,7 @@ func addNetnsHooks(h js.Value, s *app.Sim) {
 				lane = i
 			}
 		}
-		return errJS(s.SelectNetns(lane, str(a, 1)))
+		return errJS(s.ChooseNetns(lane, str(a, 1)))
 	}))
 	state := h.Get("state")
 	h.Set("state", safe(s, func([]js.Value) any {

@@ -67,8 +67,10 @@ func (l *Lane) checkView() {
 }
 
 // SelectNetns makes lane i (0 left, 1 right) show the namespace called
-// name in its machine ("" the init namespace). Errors: no such lane or
-// namespace, the table still loading, a command running.
+// name in its machine ("" the init namespace) from the end of the
+// history on: events still to show are shown first, as End does (the
+// player keeps playing if it was). Errors: no such lane or namespace,
+// the table still loading, a command running.
 func (s *Sim) SelectNetns(i int, name string) error {
 	if i < 0 || i >= len(s.Lanes) {
 		return fmt.Errorf("no lane %d", i)
@@ -86,10 +88,16 @@ func (s *Sim) SelectNetns(i int, name string) error {
 	case busy:
 		return errors.New("busy: " + b.Text)
 	}
-	if ns != l.Netns() {
-		l.showNetns(ns)
-		s.refresh()
+	if ns == l.Netns() {
+		return nil
 	}
+	if s.Pending() > 0 { // the picture changes at the head: go there, as End does, still playing if playing
+		playing := s.Playing
+		s.SeekEnd()
+		s.Playing = playing
+	}
+	l.showNetns(ns)
+	s.refresh()
 	return nil
 }
 
@@ -153,19 +161,47 @@ func (s *Sim) Topology() Topology {
 // page then shows its topology strip.
 func (t Topology) Multi() bool { return len(t.Netns) > 1 }
 
-// laneDirective applies a script's "# lane LANE [NETNS]" line (its
-// words after "# lane"); a lane or namespace that does not exist is
-// noted in the console and changes nothing.
-func (s *Sim) laneDirective(words []string) {
-	if len(words) == 0 {
-		return
-	}
+// isLaneLine reports whether line is the page's "# lane LANE [NETNS]"
+// (to bash a comment).
+func isLaneLine(line string) bool {
+	return strings.HasPrefix(strings.TrimSpace(line), laneLine+" ")
+}
+
+// laneDirective applies a "# lane LANE [NETNS]" line; a lane or
+// namespace that does not exist is noted in the console and changes
+// nothing.
+func (s *Sim) laneDirective(line string) {
+	words := strings.Fields(strings.TrimSpace(line)[len(laneLine):])
 	i := slices.Index(LaneIDs[:], words[0])
 	name := ""
 	if len(words) > 1 {
 		name = words[1]
 	}
 	if err := s.SelectNetns(i, name); err != nil {
-		s.Console.write(LineNote, "fib6lab: # lane "+strings.Join(words, " ")+": "+err.Error())
+		s.Console.write(LineNote, "fib6lab: "+strings.TrimSpace(line)+": "+err.Error())
 	}
+}
+
+// laneCommand runs a console line that is "# lane LANE [NETNS]" (shown
+// in the scrollback) and reports whether it was one.
+func (s *Sim) laneCommand(line string) bool {
+	if !isLaneLine(line) {
+		return false
+	}
+	s.Console.write(LineInput, line)
+	s.laneDirective(line)
+	return true
+}
+
+// ChooseNetns is SelectNetns as the page's menu does it: the choice is
+// written to the console as the line "# lane LANE [NETNS]", which links
+// carry with the typed commands and replay where it came.
+func (s *Sim) ChooseNetns(i int, name string) error {
+	if err := s.SelectNetns(i, name); err != nil {
+		return err
+	}
+	line := strings.TrimSpace(laneLine + " " + LaneIDs[i] + " " + name)
+	s.Console.write(LineInput, line)
+	s.noteTyped(line)
+	return nil
 }

@@ -84,3 +84,29 @@ func TestSelectNetns(t *testing.T) {
 		t.Fatalf("isp: %v, lane shows %q with %d routes", err, r.NetnsName(), r.Routes())
 	}
 }
+
+// TestLinkKeepsTheNamespaceChosen checks that a namespace chosen in the
+// menu (ChooseNetns) is written to the console as "# lane LANE NETNS",
+// that a link carries it and that reopening the link shows it; a typed
+// "# lane" line does the same, and a bad one only leaves a note.
+func TestLinkKeepsTheNamespaceChosen(t *testing.T) {
+	s := runScenario(t, "router-dies")
+	if err := s.ChooseNetns(0, "isp"); err != nil {
+		t.Fatal(err)
+	}
+	typeLines(t, s, "# lane right\n# lane middle r")
+	if s.Lanes[1].NetnsName() != "" {
+		t.Fatalf("# lane right: the right lane shows %q", s.Lanes[1].NetnsName())
+	}
+	lines := fmtLines(s.Console.Lines(0))
+	if !strings.Contains(lines, "# lane left isp\n") || !strings.Contains(lines, `fib6lab: # lane middle r: no lane -1`) {
+		t.Fatalf("console:\n%s", lines)
+	}
+	o := DefaultOptions()
+	o.Nanotime = fakeClock()
+	r := NewSim(o)
+	reopen(t, s, r)
+	if r.Lanes[0].NetnsName() != "isp" || r.Lanes[1].NetnsName() != "" {
+		t.Fatalf("reopened: lanes show %q and %q, want isp and init", r.Lanes[0].NetnsName(), r.Lanes[1].NetnsName())
+	}
+}

@@ -267,8 +267,8 @@ func (s *Sim) nextScriptLine() (cmd string, stop bool) {
 	case line == "":
 	case strings.HasPrefix(line, narrationPrefix):
 		t.narr = append(t.narr, narration{at: s.Lanes[0].head(), text: strings.TrimSpace(line[len(narrationPrefix):])})
-	case strings.HasPrefix(line, laneLine+" "):
-		s.laneDirective(strings.Fields(line[len(laneLine):]))
+	case isLaneLine(line):
+		s.laneDirective(line)
 	case line == pauseLine:
 		s.Playing = false
 		return "", true
