@@ -82,6 +82,7 @@ func (c *Console) help(line string) {
 		prefixes[i] = id + ": CMD"
 	}
 	fmt.Fprintf(&b, "  %-46s %s\n", strings.Join(prefixes, ", "), "run CMD in that lane's namespace only")
+	fmt.Fprintf(&b, "  %-46s %s\n", laneLine+" left|right [NETNS]", "the namespace that lane shows (init without NETNS; to bash a comment)")
 	fmt.Fprintf(&b, "  %-46s %s\n", "help", "this list (a command of the page, not of bash)")
 	b.WriteString("↑/↓ recall lines · a pasted script runs line by line · Esc cancels the command running")
 	if len(c.keys) > 0 {
