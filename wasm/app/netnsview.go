@@ -39,8 +39,8 @@ func (l *Lane) setTrace(r *trace.Recorder) { l.Netns().SetTrace(r) }
 
 // showNetns makes the lane show ns (nil or NS: the init namespace): what
 // the old one traced is queued, its recorder moves to ns, the pass,
-// operation and lookup shown are forgotten, and the trie and GC list are
-// read again once nothing is left to play.
+// operation, lookup and GC counts shown are forgotten, and the trie and
+// GC list are read again once nothing is left to play.
 func (l *Lane) showNetns(ns *netns.Netns) {
 	l.drain()
 	tr := l.Netns().FIB.Trace
@@ -50,7 +50,10 @@ func (l *Lane) showNetns(ns *netns.Netns) {
 	}
 	l.setTrace(tr)
 	l.dirty, l.stripStale, l.prefixOf = true, true, nil
-	l.Pass, l.Op, l.Lookup = Progress{}, nil, Lookup{} // they were the other namespace's
+	// the pass, operation, lookup and GC counts shown were the other
+	// namespace's; the strategy shown is this one's until its first pass
+	l.Pass, l.Op, l.Lookup = Progress{Strategy: l.Netns().GCStrategy()}, nil, Lookup{}
+	l.teach.shown = Shown{}
 	l.netns = ""
 	if l.view != nil {
 		l.netns, _ = l.Shell.World.NameOf(l.view)

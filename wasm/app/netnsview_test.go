@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"fib6lab/engine/gc"
 	"fib6lab/engine/trace"
 )
 
@@ -56,7 +57,8 @@ func TestSelectNetns(t *testing.T) {
 	}
 	r := s.Lanes[1]
 	// lan's and isp0's prefixes, fe80::/64 on each
-	if r.NetnsName() != "r" || r.Layout == nil || r.Layout.Nodes[0].Routes != 4 || r.Routes() != 4 {
+	if r.NetnsName() != "r" || r.Layout == nil || r.Layout.Nodes[0].Routes != 4 || r.Routes() != 4 ||
+		r.ShownStrategy() != gc.GCList || r.Shown() != (Shown{}) {
 		t.Fatalf("right lane shows %q with %d routes", r.NetnsName(), r.Routes())
 	}
 	forwarded := 0
