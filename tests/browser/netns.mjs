@@ -68,8 +68,11 @@ try {
 
   // the RIO storm: the trie walk checks all, the GC list only the expiring
   await load(page, 'rio-storm', true);
+  await call(page, 'setSpeed', 64); // slow enough to be caught playing
   await page.waitForTimeout(1500);
-  await page.screenshot({ path: 'out/netns-rio-playing-1280x720.png' });
+  await shots(page, 'rio-playing', check);
+  check('rio-storm plays', (await state(page)).playing, '');
+  await call(page, 'setSpeed', 4096);
   let s = await toEnd(page, 'rio-storm');
   const [tw, gl] = s.lanes.map((l) => l.pass);
   check('rio-storm ends', s.scenarioState.done && !s.error, s.error);
