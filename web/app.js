@@ -125,6 +125,15 @@
     $("sel-speed").addEventListener("change", (e) => { call((f) => f.setSpeed(Number(e.target.value))); e.target.blur(); });
     $("sel-rate").addEventListener("change", (e) => { call((f) => f.setTimeRate(Number(e.target.value))); e.target.blur(); });
     $("sel-view").addEventListener("change", (e) => { call((f) => f.setView(e.target.value)); e.target.blur(); });
+    for (const lane of ["left", "right"]) {
+      $(`sel-ns-${lane}`).addEventListener("change", (e) => {
+        call((f) => {
+          const r = f.selectNetns(lane, e.target.value);
+          if (r && r.error) show(r.error, true);
+        });
+        e.target.blur();
+      });
+    }
     for (const fmt of ["svg", "pdf", "png"]) $(`btn-export-${fmt}`).addEventListener("click", () => exportView(fmt));
     $("btn-ftrace").addEventListener("click", (e) => call((f) => {
       const on = e.target.getAttribute("aria-pressed") !== "true";
@@ -292,11 +301,30 @@
     if (!bar.hidden) bar.value = b.done / b.total;
   }
 
+  // netnsMenus offers the namespaces of the script's machine in the
+  // lanes' menus and shows the one each lane shows.
+  let netnsKey = "";
+  function netnsMenus(s) {
+    if (!s.topology || !s.lanes) return;
+    const names = s.topology.netns.map((n) => n.name);
+    const key = names.join("\n");
+    s.lanes.forEach((l, i) => {
+      const sel = $(`sel-ns-${["left", "right"][i]}`);
+      if (!sel) return;
+      if (key !== netnsKey) {
+        sel.replaceChildren(...names.map((n) => new Option(n === "" ? "init" : n, n)));
+      }
+      if (document.activeElement !== sel) sel.value = l.netns || "";
+    });
+    netnsKey = key;
+  }
+
   let lastExpiring = "";
   function update() {
     if (window.fib6lab) {
       const s = window.fib6lab.state();
       $("btn-play").textContent = s.playing ? "Pause" : "Play";
+      netnsMenus(s);
       banner(s.error);
       busy(s);
       if (s.error) show(s.error, true);

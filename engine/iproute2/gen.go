@@ -14,13 +14,16 @@ import (
 // prefixes of the same length (2001:db8::1/128, 2001:db8::2/128, ...),
 // each with the same options (via, dev, metric, expires, table, ...). It
 // exists for scenarios such as the seed's GC measurement (1000-9000
-// permanent routes). On success it prints one line
+// permanent routes); `gen ra` is genra.go. On success it prints one line
 // `gen: N routes added (FIRST .. LAST)`; the first failing add stops it
 // with that add's error, after `gen: K routes added` when K > 0. N is at
 // most MaxCount. Each route is a unit of netns.Netns.Work: when Yield
 // cancels, the routes added stay and the command ends with "fib6lab:
 // interrupted after K of N routes", status 130.
 func runGen(sh *Shell, args []string, out io.Writer) int {
+	if len(args) > 0 && args[0] == "ra" {
+		return runGenRA(sh, args[1:], out)
+	}
 	if len(args) < 3 || args[0] != "routes" {
 		fmt.Fprintln(out, "Usage: gen routes N PREFIX [ ip -6 route add options ]")
 		return 255

@@ -100,14 +100,28 @@ func runRA(sh *Shell, args []string, out io.Writer) int {
 	if err != nil {
 		return status(err, out)
 	}
-	d := sh.NS.Dev(ifname)
-	if d == nil {
-		return status(&exitErr{"ra: no link-local address on " + ifname + "\n", 1}, out)
+	d, err := raDevice(sh, ifname)
+	if err != nil {
+		return status(err, out)
 	}
+	return sendRA(sh, d, ra, dst, out)
+}
+
+// raDevice returns the device `ra` sends out of; a name the namespace
+// does not have is refused as a device without a link-local address.
+func raDevice(sh *Shell, ifname string) (*netns.Device, error) {
+	if d := sh.NS.Dev(ifname); d != nil {
+		return d, nil
+	}
+	return nil, &exitErr{"ra: no link-local address on " + ifname + "\n", 1}
+}
+
+// sendRA sends ra out of d to dst as `ra` does, with its errors.
+func sendRA(sh *Shell, d *netns.Device, ra *netns.RA, dst netip.Addr, out io.Writer) int {
 	ra.CurHopLimit, ra.SourceLL = 64, d.MAC
 	switch err := sh.NS.SendRA(d, ra, dst); {
 	case errors.Is(err, netns.ErrNoLinkLocal):
-		return status(&exitErr{"ra: no link-local address on " + ifname + "\n", 1}, out)
+		return status(&exitErr{"ra: no link-local address on " + d.Name + "\n", 1}, out)
 	case err != nil:
 		return status(&exitErr{"ra: " + strerror(err) + "\n", 1}, out)
 	}

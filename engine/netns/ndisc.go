@@ -6,6 +6,7 @@ import (
 
 	"fib6lab/engine/errno"
 	"fib6lab/engine/fib6"
+	"fib6lab/engine/trace"
 )
 
 // Router Advertisements (net/ipv6/ndisc.c ndisc_router_discovery,
@@ -194,6 +195,8 @@ func (ns *Netns) routerDiscovery(d *Device, saddr netip.Addr, ra *RA) {
 	if !saddr.IsLinkLocalUnicast() || !d.acceptRA() {
 		return
 	}
+	ns.FIB.Trace.Emit(trace.Event{Kind: trace.RAReceive, Node: uint32(d.Index),
+		Route: uint32(len(ra.PIOs) + len(ra.RIOs)), Val: int64(ra.Lifetime)})
 	c := d.Conf
 	fromLocal := c[confAcceptRAFromLocal] == 0 && ns.localAddr(saddr, d)
 	lifetime := int64(ra.Lifetime)

@@ -5,6 +5,7 @@ import (
 
 	"fib6lab/engine/dst"
 	"fib6lab/engine/fib6"
+	"fib6lab/engine/trace"
 )
 
 // The packet datapath between namespaces: a packet a namespace sends
@@ -245,6 +246,7 @@ func (ns *Netns) forward(in *Device, p Packet, rt *fib6.Info) {
 		return
 	}
 	p.HopLimit--
+	ns.FIB.Trace.Emit(trace.Event{Kind: trace.PacketForward, Node: uint32(out.Index), Route: rt.ID, Val: int64(p.HopLimit)})
 	ns.output(rt, e, p, false)
 }
 

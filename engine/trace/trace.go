@@ -59,6 +59,15 @@ const (
 	// Recorder.Lookups.
 	TableLookup
 	RouteMTU // an event set Route's MTU metric (on Node); Val = the new MTU
+	// RAReceive: ndisc_router_discovery took a Router Advertisement that
+	// arrived on the device whose ifindex is Node; Route = the Prefix and
+	// Route Information options it carries; Val = its router lifetime in
+	// seconds. The routes it adds or changes follow as operations.
+	RAReceive
+	// PacketForward: ip6_forward sent a packet on, out of the device whose
+	// ifindex is Node, along Route (fib6.Info.ID); Val = the hop limit it
+	// leaves with.
+	PacketForward
 )
 
 // Op names the operation an OpBegin/OpEnd pair brackets.

@@ -115,23 +115,33 @@ func Caption(b *Builder, s *app.Sim) {
 	n := len(b.S.Items)
 	w, y := b.S.W, b.S.H-CaptionH
 	msg, fg, bg := "", b.P.Text, b.P.Panel
-	switch {
-	case s.Err != "":
-		msg, fg, bg = "error: "+s.Err, b.P.Error, Hex(0x3d1214)
-	case s.PausedHint() != "" && s.Lanes[0].Pending() > 0 && s.Lanes[0].Op != nil:
-		// the operation being stepped through, and how to go on
-		hint := "   ‖ paused: → next event, Space plays"
-		msg = s.Lanes[0].Caption(max(int((w-2*Gutter-Measure(hint, Code))/monoW), 10)) + hint
-	case s.Lanes[0].Op != nil:
-		msg = s.Lanes[0].Caption(max(int((w-2*Gutter)/monoW), 10))
-	case s.PausedHint() != "":
-		msg, fg = fit(w-2*Gutter, Code, s.PausedHint(), "paused: → steps, Shift+→ next operation, Space plays"), b.P.Cursor
-	default:
-		msg, fg = fit(w-2*Gutter, Code, "type ip -6 route add / del / get in the console below: the operation is animated here, step by step",
-			"type ip -6 route get 2001:db8::1 in the console below"), b.P.Dim
+	if s.Err != "" {
+		bg = Hex(0x3d1214)
 	}
 	b.Rect(0, y, w, CaptionH, bg)
 	b.Rect(0, y, w, 1, b.P.Border)
+	b.Tag(n, "caption")
+	// the topology strip, if any, takes the right end (half at most)
+	room := TopologyStrip(b, s, w-Gutter-topoGap, y+6, w/2) - Gutter
+	n = len(b.S.Items)
+	switch {
+	case s.Err != "":
+		msg, fg = "error: "+s.Err, b.P.Error
+		if room < w-2*Gutter {
+			msg = ellipsis(room, Code, msg)
+		}
+	case s.PausedHint() != "" && s.Lanes[0].Pending() > 0 && s.Lanes[0].Op != nil:
+		// the operation being stepped through, and how to go on
+		hint := "   ‖ paused: → next event, Space plays"
+		msg = s.Lanes[0].Caption(max(int((room-Measure(hint, Code))/monoW), 10)) + hint
+	case s.Lanes[0].Op != nil:
+		msg = s.Lanes[0].Caption(max(int(room/monoW), 10))
+	case s.PausedHint() != "":
+		msg, fg = fit(room, Code, s.PausedHint(), "paused: → steps, Shift+→ next operation, Space plays"), b.P.Cursor
+	default:
+		msg, fg = fit(room, Code, "type ip -6 route add / del / get in the console below: the operation is animated here, step by step",
+			"type ip -6 route get 2001:db8::1 in the console below"), b.P.Dim
+	}
 	b.Text(Gutter, y+6, msg, Code, fg)
 	b.Tag(n, "caption")
 }

@@ -72,7 +72,8 @@ var strategySubtitleShort = [2]string{"every node and route (fib6_clean_all)", "
 // strategy (hl: routes checked and time per pass) and live counters (the
 // pass being shown, passes, routes removed and listed), each line in the
 // longest form that fits; the right lane's also carries the headline
-// ratio as its figure.
+// ratio as its figure. The subtitle names the namespace the lane shows
+// when it is not init.
 func LaneHeader(p *Palette, l *app.Lane, hl app.HeadlineState, w float64) Header {
 	gs, pass, s := l.Shown(), l.Pass, l.Strategy()
 	what := "last pass"
@@ -93,6 +94,10 @@ func LaneHeader(p *Palette, l *app.Lane, hl app.HeadlineState, w float64) Header
 	if l.ID == app.LaneIDs[1] {
 		ratioFigure(p, &hd, hl, lw)
 	}
-	hd.Subtitle = fit(lw-textWidth(hd.FigureNote, Small)-16, Small, strategySubtitle[s], strategySubtitleShort[s], "")
+	subs := []string{strategySubtitle[s], strategySubtitleShort[s], ""}
+	if ns := l.NetnsName(); ns != "" { // the lane shows another namespace than init
+		subs = []string{"netns " + ns + " · " + subs[0], "netns " + ns + " · " + subs[1], "netns " + ns, ""}
+	}
+	hd.Subtitle = fit(lw-textWidth(hd.FigureNote, Small)-16, Small, subs...)
 	return hd
 }

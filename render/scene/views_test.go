@@ -20,21 +20,11 @@ var canvases = [][2]float64{{1024, 520}, {1280, 470}, {1600, 650}, {1920, 830},
 // nothing) lays out without a text reaching outside the canvas or lying
 // on another, by the scene builder's own report.
 func TestViewsFitEveryCanvas(t *testing.T) {
-	for _, run := range []string{"", "raw-flood", "ila-flows"} {
+	// router-dies ends with its right lane showing the router, r
+	for _, run := range []string{"", "raw-flood", "ila-flows", "rio-storm", "router-dies", "slaac-ages"} {
 		s := readySim(t, 3000, 10)
 		if run != "" {
-			if err := s.LoadScenario(run); err != nil {
-				t.Fatal(err)
-			}
-			s.SetSpeed(4096)
-			s.Play()
-			for i := 0; s.ScenarioState().Done == false; i++ {
-				if i > 20000 {
-					t.Fatalf("%s not done in 20,000 frames", run)
-				}
-				s.Frame(time.Second / 60)
-			}
-			s.Pause()
+			runToEnd(t, s, run)
 		}
 		for _, v := range app.ViewList {
 			if v.ID == app.ViewPlot {
@@ -59,4 +49,22 @@ func TestViewsFitEveryCanvas(t *testing.T) {
 			}
 		}
 	}
+}
+
+// runToEnd plays scenario name in s at the top speed to its end, then
+// pauses.
+func runToEnd(t *testing.T, s *app.Sim, name string) {
+	t.Helper()
+	if err := s.LoadScenario(name); err != nil {
+		t.Fatal(err)
+	}
+	s.SetSpeed(4096)
+	s.Play()
+	for i := 0; !s.ScenarioState().Done; i++ {
+		if i > 20000 {
+			t.Fatalf("%s not done in 20,000 frames", name)
+		}
+		s.Frame(time.Second / 60)
+	}
+	s.Pause()
 }

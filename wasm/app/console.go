@@ -195,6 +195,8 @@ func (s *Sim) work() {
 		if isHelp(line) {
 			s.slot.lines--
 			c.help(line)
+		} else if s.laneCommand(line) {
+			s.noteTyped(line)
 		} else if _, ok := s.beginCommand(line, false); ok {
 			s.noteTyped(line)
 		}
@@ -213,6 +215,9 @@ func (s *Sim) work() {
 func (s *Sim) Exec(line string) Result {
 	if b, ok := s.Busy(); ok {
 		return Result{Output: fmt.Sprintf("fib6lab: busy: %s; wait for it or cancel it (Esc)\n", b.Text), Status: 1}
+	}
+	if s.laneCommand(line) {
+		return Result{}
 	}
 	if r, ok := s.beginCommand(line, false); !ok {
 		return r

@@ -19,7 +19,7 @@ var commandHelps = []commandHelp{
 	{"sysctl", "sysctl [-w] net.ipv6.route.gc_interval[=N]", "kernel parameters (procps); sysctl -a lists them"},
 	{"sleep", "sleep SECONDS", "move the virtual clock: timers fire, GC passes run"},
 	{"kernel", "kernel [VERSION]", "print or choose the kernel release (4.8, 6.1, 6.18 ...)"},
-	{"gen", "gen routes N PREFIX [route options]", "add N routes: PREFIX and the next N-1 of its length"},
+	{"gen", "gen routes|ra ...", "add N routes (gen routes N PREFIX [route options]) or announce them (gen ra IFNAME N P/L,LT [ra options])"},
 	{"send", "send DST [count N] | send raw DST [count N]", "UDP packets through the output path / a raw-socket flood"},
 	{"ptb", "ptb DST mtu M [count N]", "ICMPv6 Packet Too Big: a PMTU exception"},
 	{"redirect", "redirect DST to TARGET", "ICMPv6 redirect: a redirect exception"},
@@ -82,6 +82,7 @@ func (c *Console) help(line string) {
 		prefixes[i] = id + ": CMD"
 	}
 	fmt.Fprintf(&b, "  %-46s %s\n", strings.Join(prefixes, ", "), "run CMD in that lane's namespace only")
+	fmt.Fprintf(&b, "  %-46s %s\n", laneLine+" left|right [NETNS]", "the namespace that lane shows (init without NETNS; to bash a comment)")
 	fmt.Fprintf(&b, "  %-46s %s\n", "help", "this list (a command of the page, not of bash)")
 	b.WriteString("↑/↓ recall lines · a pasted script runs line by line · Esc cancels the command running")
 	if len(c.keys) > 0 {

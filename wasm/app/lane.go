@@ -60,8 +60,8 @@ var LaneKernels = [2]string{"6.1", "6.18"}
 // (its GC strategy is the release's), the layout of its table main and
 // the playback of its trace.
 type Lane struct {
-	ID    string // LaneIDs
-	NS    *netns.Netns
+	ID    string          // LaneIDs
+	NS    *netns.Netns    // the namespace the console's commands run in (World.Init)
 	Shell *iproute2.Shell // the console's shell on NS
 	// Display is what the lane shows at the player's position; a
 	// checkpoint of the player keeps a copy of it (player.go).
@@ -93,6 +93,7 @@ type Lane struct {
 	packets     []*Packet    // `send` commands' packets (traffic.go)
 	cmdLine     string       // the console command running
 	cmdAt       int64        // absolute position of its first event
+	view        *netns.Netns // the namespace shown when not NS (SelectNetns), nil NS
 }
 
 // Display is everything a lane displays at a player position: the trie
@@ -109,6 +110,7 @@ type Display struct {
 	Op       *OpView // console operation on table main shown last, nil none
 	Lookup   Lookup  // last lookup on table main shown
 
+	netns   string    // name of the namespace the picture is of ("" init; netnsview.go)
 	opDepth int       // OpBegin/OpEnd nesting of the console operation being shown
 	opSkip  bool      // that operation is not on table main: not shown
 	label   string    // console command whose events are being shown
@@ -116,11 +118,11 @@ type Display struct {
 }
 
 // Kernel returns the release the lane's namespace models.
-func (l *Lane) Kernel() kernel.Release { return l.NS.Features().Release }
+func (l *Lane) Kernel() kernel.Release { return l.Netns().Features().Release }
 
 // Strategy returns how the lane's GC passes find routes, as its release
 // decides: what its next pass runs.
-func (l *Lane) Strategy() gc.Strategy { return l.NS.GCStrategy() }
+func (l *Lane) Strategy() gc.Strategy { return l.Netns().GCStrategy() }
 
 // ShownStrategy returns the strategy the lane's picture shows: that of
 // the pass being shown or shown last, as its trace says; before the
@@ -152,7 +154,7 @@ func (l *Lane) Caption(width int) string {
 }
 
 // Routes returns the number of routes in table main.
-func (l *Lane) Routes() int { return l.NS.FIB.Table(fib6.RT_TABLE_MAIN).Entries }
+func (l *Lane) Routes() int { return l.Netns().FIB.Table(fib6.RT_TABLE_MAIN).Entries }
 
 // rtprotBoot is RTPROT_BOOT, the protocol `ip route add` gives routes
 // (not printed by `ip route show`).
@@ -249,13 +251,13 @@ func (l *Lane) beginCommand(line string) {
 // command running has traced more than MaxCommandEvents (or the recorder
 // dropped some). The engine calls it at every Yield; endCommand once more.
 func (l *Lane) checkBulk() {
-	if l.bulk || l.NS.FIB.Trace == nil {
+	if l.bulk || l.Netns().FIB.Trace == nil {
 		return
 	}
 	l.sift()
 	if len(l.rec.Events)-l.cmdStart-l.gcEvents > MaxCommandEvents || l.rec.Dropped > 0 {
 		l.bulk = true
-		l.NS.SetTrace(nil)
+		l.setTrace(nil)
 		l.rec.Events, l.rec.Dropped = l.rec.Events[:l.cmdStart], 0
 		l.sifted = l.cmdStart
 		l.ftrace.alignStamps(l.rec)
@@ -279,6 +281,7 @@ func (l *Lane) sift() {
 // otherwise be taken by the next one's events. It reports whether the
 // command was bulk.
 func (l *Lane) endCommand(traced bool) bool {
+	l.checkView()
 	l.checkBulk()
 	if l.bulk {
 		l.NS.FinishGC()
@@ -286,7 +289,7 @@ func (l *Lane) endCommand(traced bool) bool {
 		l.drainGC, l.drainDepth = false, 0 // the filter saw operations whose ends were not traced
 	}
 	if traced {
-		l.NS.SetTrace(l.rec)
+		l.setTrace(l.rec)
 	}
 	before := l.queued
 	l.drain()
@@ -413,6 +416,9 @@ func (l *Lane) show(e trace.Event) {
 // replaced route's unlink inside fib6_add) belong to the outer one.
 func (l *Lane) showOp(e trace.Event) {
 	switch {
+	case isPacket(e) && l.opDepth == 0:
+		l.Op = packetView(e, l.label, l.devName(int(e.Node)))
+		return
 	case e.Kind == trace.OpBegin && l.opDepth == 0:
 		l.opDepth, l.opSkip = 1, l.layoutIndex(e.Node) < 0
 		if !l.opSkip {
@@ -571,7 +577,7 @@ func (l *Lane) refresh() { l.refreshLike(nil) }
 // refreshLike is refresh for a lane whose table main may be laid out as
 // like is (CopyLayout); nil, or a trie that differs, lays it out anew.
 func (l *Lane) refreshLike(like *Layout) {
-	tb := l.NS.FIB.Table(fib6.RT_TABLE_MAIN)
+	tb := l.Netns().FIB.Table(fib6.RT_TABLE_MAIN)
 	var lay *Layout
 	if l.dirty && like != nil {
 		lay = CopyLayout(like, tb)
@@ -616,7 +622,7 @@ func (l *Lane) buildLayout(tb *fib6.Table) *Layout {
 	if tb.Entries <= SyncLayoutRoutes && l.build == nil {
 		return BuildLayout(tb)
 	}
-	if key := keyOfTrie(tb, l.NS.FIB.Stats); l.build == nil || l.build.key != key {
+	if key := keyOfTrie(tb, l.Netns().FIB.Stats); l.build == nil || l.build.key != key {
 		l.build = newLayoutBuild(tb)
 		l.build.key, l.build.at = key, l.pos()
 	}

@@ -34,6 +34,9 @@ type OpView struct {
 	Backtracks int      // lookup steps back up
 	Result     int64    // OpEnd value: 0 or -errno
 	Done       bool     // OpEnd was shown
+	// Packet is the packet event shown in place of an operation
+	// (trace.RAReceive, trace.PacketForward; packetev.go), 0 none.
+	Packet trace.Kind
 
 	steps  []string
 	elided int
@@ -41,6 +44,9 @@ type OpView struct {
 
 // funcName returns the kernel function the operation models.
 func (o *OpView) funcName() string {
+	if f, ok := packetFunc[o.Packet]; ok {
+		return f
+	}
 	switch o.Op {
 	case trace.OpAdd:
 		return "fib6_add"

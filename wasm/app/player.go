@@ -182,6 +182,10 @@ func (l *Lane) noteQueued(evs []trace.Event, start int64) {
 			h.depth++
 		case trace.OpEnd:
 			h.depth = max(h.depth-1, 0)
+		case trace.RAReceive, trace.PacketForward:
+			if h.depth == 0 {
+				h.addMark(OpMark{At: at, Label: packetFunc[e.Kind], Jiffies: now})
+			}
 		}
 	}
 	l.trimHistory()

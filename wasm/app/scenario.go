@@ -23,6 +23,8 @@ var scenarioFS embed.FS
 //	# > text      narration, shown as the caption once reached
 //	# pause       pauses playback there (an exercise's question)
 //	# batch       runs the lines up to "# end" untraced (a setup)
+//	# lane L NS   lane L (left, right) shows namespace NS from there on
+//	              (without NS: the init namespace), as the menu would
 type Scenario struct {
 	Name  string // id in the menu and the URL
 	Title string // what the menu shows
@@ -42,6 +44,9 @@ var scenarioMeta = map[string]Scenario{
 	"ila-flows":          {Title: "ILA flows: /128 cached vs /64 (ILA view)", View: ViewILA},
 	"exercise-lookup":    {Title: "Exercise: which node answers a lookup?"},
 	"exercise-backtrack": {Title: "Exercise: a lookup that backtracks"},
+	"rio-storm":          {Title: "A router announces 5,000 RIO routes"},
+	"router-dies":        {Title: "Default router dies (router lifetime 0)"},
+	"slaac-ages":         {Title: "SLAAC address ages out"},
 }
 
 // The scenario directives.
@@ -50,6 +55,7 @@ const (
 	pauseLine       = "# pause"
 	batchLine       = "# batch"
 	endLine         = "# end"
+	laneLine        = "# lane" // # lane LANE [NETNS]: the lane shows NETNS (none: init)
 )
 
 // Scenarios returns the built-in scenarios, in menu order: the seed's GC
@@ -261,13 +267,15 @@ func (s *Sim) nextScriptLine() (cmd string, stop bool) {
 	case line == "":
 	case strings.HasPrefix(line, narrationPrefix):
 		t.narr = append(t.narr, narration{at: s.Lanes[0].head(), text: strings.TrimSpace(line[len(narrationPrefix):])})
+	case isLaneLine(line):
+		s.laneDirective(line)
 	case line == pauseLine:
 		s.Playing = false
 		return "", true
 	case line == batchLine:
 		t.batch = true
 		for _, l := range s.Lanes {
-			l.NS.SetTrace(nil)
+			l.setTrace(nil)
 		}
 	case line == endLine && t.batch:
 		s.endBatch()
@@ -286,7 +294,7 @@ func (s *Sim) endBatch() {
 	}
 	s.teach.batch = false
 	for _, l := range s.Lanes {
-		l.NS.SetTrace(l.rec)
+		l.setTrace(l.rec)
 		l.dirty, l.stripStale = true, true
 	}
 	s.refresh()

@@ -36,7 +36,8 @@ func consoleErrors(s *Sim) []string {
 
 // scenarioErrors are the failures a scenario shows on purpose.
 var scenarioErrors = map[string][]string{
-	"ra-default": {"RTNETLINK answers: Network is unreachable"},
+	"ra-default":  {"RTNETLINK answers: Network is unreachable"},
+	"router-dies": {"udp: Network is unreachable", "RTNETLINK answers: Network is unreachable"},
 }
 
 func TestScenariosRunCleanly(t *testing.T) {

@@ -366,7 +366,7 @@ func (s *Sim) load() error {
 	defer func() { t.Finish, _ = s.since(at) }()
 	s.ready = true
 	for _, l := range s.Lanes {
-		l.NS.SetTrace(l.rec)
+		l.setTrace(l.rec)
 		l.dirty = true
 		l.sampleTraffic(nil)
 		l.hist.start = l.NS.Now()
@@ -532,8 +532,8 @@ func setIn(p *float64, v float64, offered []float64, what, unit string) error {
 	return nil
 }
 
-// RunGC runs a GC pass now in both lanes, as fib6_run_gc(0, net, true)
-// does; its events are queued for playback.
+// RunGC runs a GC pass now in both lanes (in the namespace each shows),
+// as fib6_run_gc(0, net, true) does; its events are queued for playback.
 func (s *Sim) RunGC() {
 	s.guard(func() error {
 		if !s.ready {
@@ -544,7 +544,7 @@ func (s *Sim) RunGC() {
 			return nil
 		}
 		for _, l := range s.Lanes {
-			l.NS.RunGC(0, true)
+			l.Netns().RunGC(0, true)
 			l.drain()
 		}
 		return nil
@@ -661,8 +661,8 @@ func (s *Sim) addExpiring(n, plen int, secs int64) (int, error) {
 		return 0, fmt.Errorf("bad expiring routes request: %d routes, %d s", n, secs)
 	}
 	for _, l := range s.Lanes {
-		defer l.NS.SetTrace(l.NS.FIB.Trace)
-		l.NS.SetTrace(nil) // the adds are not animated; only GC passes are
+		defer l.setTrace(l.Netns().FIB.Trace)
+		l.setTrace(nil) // the adds are not animated; only GC passes are
 	}
 	added := 0
 	for range n {

@@ -68,7 +68,7 @@ func (s *Sim) State() State {
 		st.Busy = &b
 	}
 	for i, l := range s.Lanes {
-		g := l.NS.GC
+		g := l.Netns().GC
 		st.Lanes[i] = LaneState{ID: l.ID, Kernel: l.Kernel().String(), Strategy: l.Strategy().String(),
 			Passes: g.Passes, Visited: g.Visited, Checked: g.Checked, Removed: g.Removed,
 			LastPassMicros: float64(g.LastPassNanos) / 1e3, Routes: l.Routes(), Pending: l.Pending()}

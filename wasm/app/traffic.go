@@ -53,7 +53,7 @@ const MaxSamples = 4096
 // history (after everything queued so far, the last batch being evs),
 // replacing a sample taken at the same position.
 func (l *Lane) sampleTraffic(evs []trace.Event) {
-	ns := l.NS
+	ns := l.Netns()
 	o, tun := ns.Dst, ns.Tunables()
 	t := Traffic{At: l.head(), Seconds: float64(ns.Uptime()) / float64(ns.HZ),
 		Dst: o.Entries(), Peak: o.Stats.Peak, Allocs: o.Stats.Allocs, Frees: o.Stats.Frees,
