@@ -132,7 +132,7 @@ func Caption(b *Builder, s *app.Sim) {
 		}
 	case s.PausedHint() != "" && s.Lanes[0].Pending() > 0 && s.Lanes[0].Op != nil:
 		// the operation being stepped through, and how to go on
-		hint := "   ‖ paused: → next event, Space plays"
+		hint := "   ·  paused: → next event, Space plays"
 		msg = s.Lanes[0].Caption(max(int((room-Measure(hint, Code))/monoW), 10)) + hint
 	case s.Lanes[0].Op != nil:
 		msg = s.Lanes[0].Caption(max(int(room/monoW), 10))
