@@ -35,6 +35,7 @@ func main() {
 	h := hook(sim)
 	addViewHooks(h, sim, g)
 	addTeachHooks(h, sim, g)
+	addDumpHooks(h, sim)
 	js.Global().Set("fib6lab", h)
 	ebiten.SetWindowTitle("fib6lab — IPv6 route GC, before and after tb6_gc_hlist")
 	ebiten.SetRunnableOnUnfocused(true)

@@ -182,9 +182,31 @@
       $("sel-scenario").value = "";
       note("running your script");
     });
+    $("btn-load-dump").addEventListener("click", loadDump);
+    $("dump-file").addEventListener("change", (e) => {
+      const file = e.target.files && e.target.files[0];
+      if (file) file.text().then((t) => { $("dump-in").value = t; loadDump(); });
+    });
     // capture: before ebiten's own listeners
     window.addEventListener("keydown", onKey, true);
     fillHelp();
+  }
+
+  // loadDump gives both lanes the pasted table (loadDump in
+  // wasm/hook_dump.go): a big one takes seconds, so the message is
+  // painted first; a bad one leaves the table as it was and says why.
+  function loadDump() {
+    const m = $("dump-msg"), text = $("dump-in").value;
+    m.classList.remove("error");
+    m.textContent = "loading your table…";
+    setTimeout(() => {
+      const r = call((f) => f.loadDump(text));
+      if (!r) return;
+      m.classList.toggle("error", !!r.error);
+      const s = call((f) => f.state());
+      m.textContent = r.error ? r.error + " (the table shown is unchanged)" : `loaded: ${s ? s.routes : "?"} routes in table main`;
+      if (!r.error) { $("sel-scenario").value = ""; note("your table"); }
+    }, 30);
   }
 
   // start waits for window.fib6lab, fills the menu and restores the state

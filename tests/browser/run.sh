@@ -45,10 +45,11 @@ fi
 # then newcomer.mjs (intro, console help, reset view, paused links), then
 # instrument.mjs (every view at four sizes: frozen when paused, no text
 # clipped or overlapping; scenarios in every view; step back; pace), then
-# site.mjs (make site's folder from a plain file server);
+# dump.mjs (a pasted 160k-line table, a bad dump), then site.mjs (make
+# site's folder from a plain file server);
 # BROWSER_SCRIPT=x.mjs runs one
 status=0
-for script in ${BROWSER_SCRIPT:-check.mjs robust.mjs headline.mjs lanes.mjs newcomer.mjs instrument.mjs site.mjs}; do
+for script in ${BROWSER_SCRIPT:-check.mjs robust.mjs headline.mjs lanes.mjs newcomer.mjs instrument.mjs dump.mjs site.mjs}; do
 	echo "== $script"
 	BASE_URL=$url SITE_URL=$site_url CHROMIUM=$chromium SHOT=out/page.png node "$script" || status=1
 done
