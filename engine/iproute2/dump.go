@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/netip"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -45,6 +46,7 @@ func (e *DumpError) Error() string {
 // load it into a fresh namespace with Load.
 type Dump struct {
 	routes  []dumpRoute
+	shapes  [][]string // route arguments after the destination, shared by routes alike
 	devs    []*dumpDev // in order of appearance
 	sysctls []dumpLine // "KEY=VALUE"
 }
@@ -59,10 +61,21 @@ type dumpLine struct {
 }
 
 // dumpRoute is one route: the arguments `ip -6 route add` takes for it
-// (what the dump printed, less the flags the kernel sets itself).
+// (what the dump printed, less the flags the kernel sets itself): its
+// destination dst ("" for a route whose type comes first, whose shape
+// holds all of them), then Dump.shapes[shape].
 type dumpRoute struct {
 	dumpLine
-	args []string
+	dst   string
+	shape int32
+}
+
+// args returns the route's `ip -6 route add` arguments.
+func (r *dumpRoute) args(d *Dump) []string {
+	if r.dst == "" {
+		return d.shapes[r.shape]
+	}
+	return append([]string{r.dst}, d.shapes[r.shape]...)
 }
 
 // dumpDev is a device the dump names: its MTU (0: not given), whether it
@@ -92,8 +105,11 @@ type dumpParser struct {
 	link *dumpDev     // the device of the `ip addr show` block being read
 	srcs []netip.Addr // the `src` of the route line being read
 	last *dumpRoute
-	n    int
-	text string
+	// tails maps the text after a route line's destination to its
+	// shape: most lines of a big table differ only in the destination.
+	tails map[string]int32
+	n     int
+	text  string
 }
 
 // ParseDump parses text (see Dump). Errors are a *DumpError naming the
@@ -103,7 +119,7 @@ func ParseDump(text string) (*Dump, error) {
 	if len(text) > MaxDumpBytes {
 		return nil, &DumpError{Msg: fmt.Sprintf("%d bytes: too large (fib6lab's limit for a dump is %d bytes)", len(text), MaxDumpBytes)}
 	}
-	p := &dumpParser{d: &Dump{}, devs: map[string]*dumpDev{}}
+	p := &dumpParser{d: &Dump{}, devs: map[string]*dumpDev{}, tails: map[string]int32{}}
 	for rest := text; rest != ""; {
 		var line string
 		line, rest, _ = strings.Cut(rest, "\n")
@@ -130,21 +146,21 @@ func (p *dumpParser) fail(msg string) error {
 // parseLine sorts the current line into its section.
 func (p *dumpParser) parseLine() error {
 	t := strings.TrimSpace(p.text)
-	f := strings.Fields(t)
+	first, _, _ := strings.Cut(t, " ")
 	switch {
 	case t == "" || t[0] == '#' || t[0] == '$':
 		return nil // blank, a comment or a prompt with the command
 	case t != p.text: // indented: a nexthop or a line of an address block
-		return p.indented(f)
+		return p.indented(strings.Fields(t))
 	case strings.HasPrefix(t, "net.ipv4.") || strings.HasPrefix(t, "net.ipv6.route."):
 		return p.sysctl(t)
 	case strings.HasPrefix(t, "sysctl: permission denied"):
 		return nil // net.ipv6.route.flush is write-only
-	case strings.HasSuffix(f[0], ":") && isDigits(strings.TrimSuffix(f[0], ":")):
-		return p.linkHeader(f)
+	case strings.HasSuffix(first, ":") && isDigits(strings.TrimSuffix(first, ":")):
+		return p.linkHeader(strings.Fields(t))
 	}
 	p.link = nil
-	return p.route(f)
+	return p.route()
 }
 
 // isDigits reports whether s is a non-empty run of decimal digits.
@@ -176,20 +192,59 @@ var routeFlags = map[string]bool{
 }
 
 // route reads a route line (the first of a multipath route's lines):
-// [TYPE] PREFIX|default ...
-func (p *dumpParser) route(f []string) error {
-	dst := f[0]
-	if isRouteType(dst) && len(f) > 1 {
+// [TYPE] PREFIX|default ... A line whose words after the destination
+// were seen before takes their shape.
+func (p *dumpParser) route() error {
+	dst, rest, _ := strings.Cut(p.text, " ")
+	typed := isRouteType(dst)
+	if s, ok := p.tails[rest]; ok && !typed {
+		if err := p.destination(dst); err != nil {
+			return err
+		}
+		return p.addRoute(dst, s)
+	}
+	f := strings.Fields(p.text)
+	if typed && len(f) > 1 {
 		dst = f[1]
 	}
-	if _, err := parsePrefix(dst); err != nil && !strings.Contains(dst, ".") {
-		return p.fail("not a line of `ip -6 route show`, `ip -6 addr show` or `sysctl net.ipv6.route`")
+	if err := p.destination(dst); err != nil {
+		return err
 	}
 	args, err := p.routeArgs(f)
 	if err != nil {
 		return err
 	}
-	p.d.routes = append(p.d.routes, dumpRoute{dumpLine{p.n, p.text}, args})
+	if typed {
+		return p.addRoute("", p.shape(args))
+	}
+	s := p.shape(args[1:])
+	p.tails[rest] = s
+	return p.addRoute(dst, s)
+}
+
+// destination checks the destination word of a route line.
+func (p *dumpParser) destination(dst string) error {
+	if _, err := netip.ParsePrefix(dst); err == nil {
+		return nil
+	}
+	if strings.Contains(dst, ".") && !strings.Contains(dst, ":") {
+		return p.fail("an IPv4 route: paste the output of `ip -6 route show table all`")
+	}
+	if _, err := parsePrefix(dst); err != nil {
+		return p.fail("not a line of `ip -6 route show`, `ip -6 addr show` or `sysctl net.ipv6.route`")
+	}
+	return nil
+}
+
+// shape adds args to the dump's shapes and returns its index.
+func (p *dumpParser) shape(args []string) int32 {
+	p.d.shapes = append(p.d.shapes, args)
+	return int32(len(p.d.shapes) - 1)
+}
+
+// addRoute adds the route of the current line.
+func (p *dumpParser) addRoute(dst string, shape int32) error {
+	p.d.routes = append(p.d.routes, dumpRoute{dumpLine{p.n, p.text}, dst, shape})
 	p.last = &p.d.routes[len(p.d.routes)-1]
 	return nil
 }
@@ -261,7 +316,8 @@ func (p *dumpParser) indented(f []string) error {
 		if err != nil {
 			return err
 		}
-		p.last.args = append(p.last.args, args...)
+		// a shape of its own: the route line's may be shared
+		p.last.shape = p.shape(append(slices.Clone(p.d.shapes[p.last.shape]), args...))
 		return nil
 	case p.link == nil:
 		return p.fail("not a line of `ip -6 route show`, `ip -6 addr show` or `sysctl net.ipv6.route`")
@@ -468,14 +524,14 @@ func runCmds(sh *Shell, lines ...string) error {
 	return nil
 }
 
-// loadRoutes adds the dump's routes (see Load). Routes that differ only
-// in their destination (most of a big table) are parsed once.
+// loadRoutes adds the dump's routes (see Load). Routes of one shape
+// are parsed once.
 func (d *Dump) loadRoutes(ns *netns.Netns) error {
 	var later []*dumpRoute
-	shapes := map[string]*netns.RouteConfig{}
+	parsed := make([]*netns.RouteConfig, len(d.shapes))
 	for i := range d.routes {
 		r := &d.routes[i]
-		err := addDumpRoute(ns, r, shapes)
+		err := d.addRoute(ns, r, parsed)
 		if errors.Is(err, errno.EHOSTUNREACH) {
 			later = append(later, r)
 			continue
@@ -488,7 +544,7 @@ func (d *Dump) loadRoutes(ns *netns.Netns) error {
 		}
 	}
 	for _, r := range later {
-		if err := addDumpRoute(ns, r, shapes); err != nil {
+		if err := d.addRoute(ns, r, parsed); err != nil {
 			return r.fail(err)
 		}
 	}
@@ -504,24 +560,20 @@ func (r *dumpRoute) fail(err error) error {
 	return &DumpError{Line: r.line, Text: r.text, Msg: strings.TrimSpace(msg)}
 }
 
-// addDumpRoute adds one route of the dump. A route line that starts
-// with its destination takes the rest of its request from shapes, the
-// requests parsed so far by the words after the destination.
-func addDumpRoute(ns *netns.Netns, r *dumpRoute, shapes map[string]*netns.RouteConfig) error {
-	var key string
-	if len(r.args) > 1 && !isRouteType(r.args[0]) {
-		key = strings.Join(r.args[1:], " ")
-		if c := shapes[key]; c != nil {
-			dst, err := parsePrefix(r.args[0])
-			if err != nil {
-				return err
-			}
-			c2 := *c
-			c2.Dst = dst
-			return ns.RouteAddShown(&c2)
+// addRoute adds one route of the dump. A route with a destination of
+// its own takes the rest of its request from parsed, the requests parsed
+// so far by shape.
+func (d *Dump) addRoute(ns *netns.Netns, r *dumpRoute, parsed []*netns.RouteConfig) error {
+	if c := parsed[r.shape]; c != nil && r.dst != "" {
+		dst, err := parsePrefix(r.dst)
+		if err != nil {
+			return err
 		}
+		c2 := *c
+		c2.Dst = dst
+		return ns.RouteAddShown(&c2)
 	}
-	c, err := parseRoute(ns, r.args)
+	c, err := parseRoute(ns, r.args(d))
 	if err != nil {
 		return err
 	}
@@ -529,8 +581,8 @@ func addDumpRoute(ns *netns.Netns, r *dumpRoute, shapes map[string]*netns.RouteC
 		c.Protocol = rtprotBoot // iproute2 does not print `proto boot`
 	}
 	c.NLFlags = fib6.NLM_F_CREATE
-	if key != "" {
-		shapes[key] = c
+	if r.dst != "" {
+		parsed[r.shape] = c
 	}
 	return ns.RouteAddShown(c)
 }
