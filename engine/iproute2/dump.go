@@ -174,14 +174,19 @@ func isDigits(s string) bool {
 }
 
 // dev returns the device called name, noting it on first sight.
-func (p *dumpParser) dev(name string) *dumpDev {
+// Error: a name Linux does not give a device (empty, 16 bytes or more,
+// ".", "..", with '/', ':' or a space).
+func (p *dumpParser) dev(name string) (*dumpDev, error) {
 	d := p.devs[name]
 	if d == nil {
+		if name == "" || len(name) >= 16 || name == "." || name == ".." || strings.ContainsAny(name, "/: \t\n\v\f\r") {
+			return nil, p.fail(fmt.Sprintf("device name %q: not a name Linux gives a device", name))
+		}
 		d = &dumpDev{name: name}
 		p.devs[name] = d
 		p.d.devs = append(p.d.devs, d)
 	}
-	return d
+	return d, nil
 }
 
 // routeFlags are words `ip route show` prints for flags the kernel sets
@@ -271,7 +276,11 @@ func (p *dumpParser) routeArgs(f []string) ([]string, error) {
 		case "cache":
 			return nil, p.fail("a cached route: paste `ip -6 route show table all`, without `cache`")
 		case "dev":
-			devs = append(devs, p.dev(f[i+1]))
+			d, err := p.dev(f[i+1])
+			if err != nil {
+				return nil, err
+			}
+			devs = append(devs, d)
 		case "src":
 			src, err := netip.ParseAddr(f[i+1])
 			if err == nil && src.Is6() {
@@ -340,15 +349,20 @@ func (p *dumpParser) linkHeader(f []string) error {
 		return p.fail("cut short: `N: NAME: <FLAGS> mtu M ...` expected")
 	}
 	name, _, _ := strings.Cut(strings.TrimSuffix(f[1], ":"), "@")
-	d := p.dev(name)
+	d, err := p.dev(name)
+	if err != nil {
+		return err
+	}
 	d.listed = true
 	for i := 2; i+1 < len(f); i++ {
 		if f[i] == "mtu" {
 			mtu, err := strconv.Atoi(f[i+1])
-			if err != nil || mtu < 0 {
-				return p.fail(fmt.Sprintf("mtu %q: not a number", f[i+1]))
+			if err != nil || name != "lo" && (mtu < 68 || mtu > 65535) {
+				return p.fail(fmt.Sprintf("mtu %q: fib6lab's devices take 68..65535", f[i+1]))
 			}
-			d.mtu = mtu
+			if name != "lo" {
+				d.mtu = mtu
+			}
 		}
 	}
 	p.link = d
@@ -469,11 +483,7 @@ func (d *Dump) loadDevs(sh *Shell) error {
 	}
 	for _, dd := range d.devs {
 		if dd.name != "lo" {
-			mtu := dd.mtu
-			if mtu != 0 && (mtu < 68 || mtu > 65535) {
-				return &DumpError{Msg: fmt.Sprintf("device %s: mtu %d: fib6lab's devices take 68..65535", dd.name, mtu)}
-			}
-			if err := ns.AddVethPair(netns.VethEnd{Name: dd.name, MTU: mtu}, netns.VethEnd{Name: dd.name, NS: far}); err != nil {
+			if err := ns.AddVethPair(netns.VethEnd{Name: dd.name, MTU: dd.mtu}, netns.VethEnd{Name: dd.name, NS: far}); err != nil {
 				return &DumpError{Msg: fmt.Sprintf("device %q: %v", dd.name, err)}
 			}
 			ns.SetLinkUp(ns.Dev(dd.name), true)
