@@ -241,3 +241,22 @@ func TestLoadDumpLiveKernel(t *testing.T) {
 	}
 	sameRoutes(t, showAll(t, model), string(out))
 }
+
+// TestLoadDumpSysctl: the dump's net.ipv6.route settings apply before
+// its routes, so the GC timer is armed with its gc_interval.
+func TestLoadDumpSysctl(t *testing.T) {
+	ns := netns.New(0)
+	_, err := LoadDump(ns, "2001:db8::/64 dev eth0 metric 256 expires 100sec pref medium\n"+
+		"net.ipv6.route.gc_interval = 5\nsysctl: permission denied on key \"net.ipv6.route.flush\"\nnet.ipv6.route.gc_timeout = 77\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tm := ns.GCTimer(); !tm.Pending() || tm.Expires != ns.Now()+5*ns.HZ {
+		t.Errorf("GC timer pending %v at %d, want at now+%d", tm.Pending(), tm.Expires-ns.Now(), 5*ns.HZ)
+	}
+	var out strings.Builder
+	NewShell(ns).Run("sysctl net.ipv6.route.gc_timeout", &out)
+	if out.String() != "net.ipv6.route.gc_timeout = 77\n" {
+		t.Errorf("gc_timeout: %q", out.String())
+	}
+}

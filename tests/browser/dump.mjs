@@ -4,7 +4,7 @@
 // one route that expires), is pasted into the menu's box and loaded; both
 // lanes then hold it, show its GC list and run their GC passes on it. A
 // bad dump (an IPv4 route on line 3) shows the error with its line and
-// leaves the table as it was. Screenshots at 1280x720 and 1600x900 go to
+// leaves the table as it was; an opened file loads too. Screenshots at 1280x720 and 1600x900 go to
 // out/dump-*.png.
 //
 //   BASE_URL=http://127.0.0.1:8080/ node dump.mjs
@@ -94,6 +94,15 @@ try {
     await page.evaluate(() => { document.getElementById('dump').open = true; });
     await page.screenshot({ path: 'out/dump-bad-1280x720.png' });
   });
+  // opening a file loads it at once (here a small machine: 2 routes in main)
+  await inMenu(page, async () => {
+    await page.evaluate(() => { document.getElementById('dump').open = true; document.getElementById('dump-msg').textContent = ''; });
+    await page.setInputFiles('#dump-file', { name: 'small.txt', mimeType: 'text/plain',
+      buffer: Buffer.from('2001:db8:5::/64 dev wlan0 proto kernel metric 600 pref medium\nfe80::/64 dev wlan0 proto kernel metric 1024 pref medium\n') });
+    await page.waitForFunction(() => /^loaded/.test(document.getElementById('dump-msg').textContent), null, { timeout: 60000 });
+  });
+  st = await waitState(page, (s) => s.ready && s.routes === 2, 20000);
+  check('an opened file loads', !!st && st.routes === 2 && st.lanes.every((l) => l.routes === 2), st && `${st.routes} routes`);
   check('no console errors', errors.length === 0, errors.join(' | '));
 } finally {
   await browser.close();
