@@ -255,8 +255,9 @@ func (p *dumpParser) addRoute(dst string, shape int32) error {
 }
 
 // routeArgs turns the words of a route line or nexthop line into `ip
-// route add` arguments: flags dropped (linkdown noting the device has
-// no carrier), `expires Nsec` as seconds (an overdue route expires now).
+// route add` arguments: flags and `error N` dropped (linkdown noting the
+// device has no carrier), `expires Nsec` as seconds (an overdue route
+// expires now).
 func (p *dumpParser) routeArgs(f []string) ([]string, error) {
 	args := make([]string, 0, len(f))
 	var devs []*dumpDev
@@ -273,6 +274,9 @@ func (p *dumpParser) routeArgs(f []string) ([]string, error) {
 		switch w {
 		case "nhid":
 			return nil, p.fail("a route using a nexthop object (nhid): fib6lab loads routes with their own nexthops only")
+		case "error": // older iproute2 prints a reject route's errno; the type says it
+			i++
+			continue
 		case "cache":
 			return nil, p.fail("a cached route: paste `ip -6 route show table all`, without `cache`")
 		case "dev":

@@ -82,6 +82,10 @@ func TestLoadDumpStored(t *testing.T) {
 		t.Errorf("Routes() = %d, want 34", d.Routes())
 	}
 	sameRoutes(t, showAll(t, ns), routeLines(string(text)))
+	// what older iproute2 prints for a reject route loads as well
+	if _, err := LoadDump(netns.New(0), "unreachable 2001:db8:13::/48 dev lo metric 1024 error -113 pref medium\n"); err != nil {
+		t.Errorf("error -113: %v", err)
+	}
 	// two routes expire: the GC list holds them, newest first, and the
 	// timer is armed gc_interval (30 s) from now
 	var gcl []string
