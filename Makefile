@@ -96,6 +96,7 @@ fuzz:
 	go test -run '^$$' -fuzz '^FuzzShell$$' -fuzztime $(FUZZTIME) ./engine/iproute2/
 	go test -run '^$$' -fuzz '^FuzzTranslate$$' -fuzztime $(FUZZTIME) ./engine/ila/
 	go test -run '^$$' -fuzz '^FuzzScript$$' -fuzztime $(FUZZTIME) ./engine/iproute2/
+	go test -run '^$$' -fuzz '^FuzzLoadDump$$' -fuzztime $(FUZZTIME) ./engine/iproute2/
 	go test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) ./wasm/share/
 	go test -run '^$$' -fuzz '^FuzzRestore$$' -fuzztime $(FUZZTIME) ./wasm/app/
 

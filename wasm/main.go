@@ -36,6 +36,7 @@ func main() {
 	addViewHooks(h, sim, g)
 	addTeachHooks(h, sim, g)
 	addNetnsHooks(h, sim)
+	addDumpHooks(h, sim)
 	js.Global().Set("fib6lab", h)
 	ebiten.SetWindowTitle("fib6lab — IPv6 route GC, before and after tb6_gc_hlist")
 	ebiten.SetRunnableOnUnfocused(true)

@@ -182,9 +182,51 @@
       $("sel-scenario").value = "";
       note("running your script");
     });
+    $("btn-load-dump").addEventListener("click", loadDump);
+    $("dump-file").addEventListener("change", (e) => {
+      const file = e.target.files && e.target.files[0];
+      if (file) file.text().then((t) => { keepDump(t, `file ${file.name}`); loadDump(); });
+    });
+    $("dump-in").addEventListener("paste", (e) => {
+      const t = e.clipboardData && e.clipboardData.getData("text/plain");
+      dumpText = null;
+      if (!t || t.length < BIG_DUMP) return;
+      e.preventDefault();
+      keepDump(t, "pasted");
+    });
+    $("dump-in").addEventListener("input", () => { dumpText = null; });
     // capture: before ebiten's own listeners
     window.addEventListener("keydown", onKey, true);
     fillHelp();
+  }
+
+  // A big dump (a full table is 10 MB) is kept aside rather than shown in
+  // the box, which would take seconds to lay out 160,000 lines.
+  const BIG_DUMP = 200000;
+  let dumpText = null;
+  function keepDump(text, how) {
+    const lines = text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
+    dumpText = text;
+    $("dump-in").value = `(${how}: ${lines.toLocaleString("en-US")} lines, ${(text.length / 1e6).toFixed(1)} MB; Load table loads them)`;
+  }
+
+  // loadDump gives both lanes the pasted table (loadDump in
+  // wasm/hook_dump.go): a big one takes seconds, so the message is
+  // painted first; a bad one leaves the table as it was and says why.
+  function loadDump() {
+    const m = $("dump-msg"), text = dumpText !== null ? dumpText : $("dump-in").value;
+    m.classList.remove("error");
+    m.textContent = "loading your table…";
+    setTimeout(() => {
+      const t0 = performance.now();
+      const r = call((f) => f.loadDump(text));
+      if (!r) return;
+      const secs = ((performance.now() - t0) / 1000).toFixed(1);
+      m.classList.toggle("error", !!r.error);
+      const s = call((f) => f.state());
+      m.textContent = r.error ? r.error + " (the table shown is unchanged)" : `loaded: ${s ? s.routes : "?"} routes in table main (${secs} s)`;
+      if (!r.error) { $("sel-scenario").value = ""; note("your table"); }
+    }, 30);
   }
 
   // start waits for window.fib6lab, fills the menu and restores the state

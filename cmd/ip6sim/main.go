@@ -4,6 +4,7 @@
 // arguments it is an interactive prompt with line editing and history.
 // --export FILE writes table main's trie after the script and
 // --export-plot FILE the measured GC cost per pass (.svg, .pdf or .png).
+// --dump FILE starts from another machine's routes (see dump.go).
 // Ctrl-C (SIGINT) interrupts the command that runs (see interrupt.go).
 // --ftrace FILE writes the events the kernel's tracepoints would record
 // (ftrace.go). `ip6sim check [--trace] SCRIPT...` runs scripts on this
@@ -42,6 +43,7 @@ type options struct {
 	strategy                    gc.Strategy // with gcSet: --gc's, in place of the release's
 	gcSet                       bool
 	kernel                      string
+	dump                        string // --dump: a machine's routes to start from
 }
 
 func main() {
@@ -104,6 +106,7 @@ func parseOptions(args []string, usage io.Writer) (options, error) {
 	fs.StringVar(&o.plotPath, "export-plot", "", "measure a GC pass of both strategies and plot it to this file (.svg, .pdf or .png)")
 	fs.StringVar(&o.kernel, "kernel", "", "modelled kernel release, as the `kernel VERSION` command (e.g. 6.1)")
 	fs.StringVar(&o.ftracePath, "ftrace", "", "with -f: write the events the kernel's tracepoints would record (tracefs text, a `# cmd N: LINE` marker per command) to this file")
+	fs.StringVar(&o.dump, "dump", "", "start from the routes of this file: the output of `ip -6 route show table all` (optionally with `ip -6 addr show` and `sysctl net.ipv6.route`)")
 	if err := fs.Parse(args); err != nil {
 		return o, flagError{err}
 	}
@@ -196,7 +199,8 @@ func checkExportPath(path string) error {
 // newShell returns a shell on a fresh namespace set up as o says: tick
 // rate and kernel release; with --gc, the release's features with their
 // GC strategy changed to o.strategy (set once: a `kernel` command in the
-// script sets all of them from its release again).
+// script sets all of them from its release again); then the machine of
+// --dump.
 func newShell(o options) (*iproute2.Shell, error) {
 	ns := netns.New(o.hz)
 	if o.kernel != "" {
@@ -208,6 +212,11 @@ func newShell(o options) (*iproute2.Shell, error) {
 		f := ns.Features()
 		f.GCList = o.strategy == gc.GCList
 		ns.SetFeatures(f)
+	}
+	if o.dump != "" {
+		if err := loadDumpFile(ns, o.dump); err != nil {
+			return nil, err
+		}
 	}
 	return iproute2.NewShell(ns), nil
 }

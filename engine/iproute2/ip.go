@@ -160,11 +160,13 @@ func parsePrefix(s string) (netip.Prefix, error) {
 	if s == "default" || s == "any" || s == "all" {
 		return netip.MustParsePrefix("::/0"), nil
 	}
-	bad := &exitErr{fmt.Sprintf("Error: inet6 prefix is expected rather than \"%s\".\n", s), 1}
+	bad := func() error {
+		return &exitErr{fmt.Sprintf("Error: inet6 prefix is expected rather than \"%s\".\n", s), 1}
+	}
 	addr, _, hasLen := strings.Cut(s, "/")
 	a, err := netip.ParseAddr(addr)
 	if err != nil || !a.Is6() || a.Zone() != "" {
-		return netip.Prefix{}, bad
+		return netip.Prefix{}, bad()
 	}
 	if !hasLen {
 		return netip.PrefixFrom(a, 128), nil
@@ -172,7 +174,7 @@ func parsePrefix(s string) (netip.Prefix, error) {
 	_, l, _ := strings.Cut(s, "/")
 	n, ok := cParseUint(l)
 	if !ok || n > 128 {
-		return netip.Prefix{}, bad
+		return netip.Prefix{}, bad()
 	}
 	return netip.PrefixFrom(a, int(n)), nil
 }

@@ -47,10 +47,11 @@ fi
 # clipped or overlapping; scenarios in every view; step back; pace), then
 # netns.mjs (the namespace scenarios: the RIO storm's last pass, stepping
 # the RA ones, a lane showing the router, the topology strip), then
-# site.mjs (make site's folder from a plain file server);
+# dump.mjs (a pasted 160k-line table, a bad dump), then site.mjs (make
+# site's folder from a plain file server);
 # BROWSER_SCRIPT=x.mjs runs one
 status=0
-for script in ${BROWSER_SCRIPT:-check.mjs robust.mjs headline.mjs lanes.mjs newcomer.mjs instrument.mjs netns.mjs site.mjs}; do
+for script in ${BROWSER_SCRIPT:-check.mjs robust.mjs headline.mjs lanes.mjs newcomer.mjs instrument.mjs netns.mjs dump.mjs site.mjs}; do
 	echo "== $script"
 	BASE_URL=$url SITE_URL=$site_url CHROMIUM=$chromium SHOT=out/page.png node "$script" || status=1
 done
