@@ -295,7 +295,7 @@ func (ns *Netns) setNexthop(rt *fib6.Info, c *RouteConfig, h NH) error {
 	}
 	if h.Gw.IsValid() {
 		rt.Flags |= fib6.RTF_GATEWAY
-		rt.NH.Gw = h.Gw
+		rt.NH.Gw = fib6.GatewayOf(h.Gw)
 		var err error
 		if dev, err = ns.validateGw(c, h, dev); err != nil {
 			return err
@@ -506,7 +506,7 @@ func delMatches(rt *fib6.Info, c *RouteConfig, h NH) bool {
 	case c.Metric != 0 && c.Metric != rt.Metric,
 		c.Protocol != 0 && c.Protocol != rt.Protocol,
 		h.Dev != 0 && h.Dev != rt.NH.Dev,
-		h.Gw.IsValid() && h.Gw != rt.NH.Gw:
+		h.Gw.IsValid() && h.Gw != rt.NH.Gw.Addr():
 		return false
 	}
 	return true
