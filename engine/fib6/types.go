@@ -86,10 +86,10 @@ const IP6_RT_PRIO_USER = 1024
 // holds one reference to. Its fields are ordered so that it packs into
 // 40 bytes.
 type Nexthop struct {
-	Dev    int
+	Flags  uint8   // first: a lookup reads it with the route's first bytes
 	Gw     Gateway // the zero Gateway when the route has no gateway
-	Flags  uint8
 	Weight uint32
+	Dev    int
 	Lwt    *lwtunnel.State // nil without an encap
 }
 
@@ -197,11 +197,14 @@ const (
 const RTAX_FEATURE_ECN = 1
 
 // Info models struct fib6_info (include/net/ip6_fib.h): one route, in
-// 112 bytes (unsafe.Sizeof; the fields are ordered so that they pack).
-// The configuration is Dst..Metric, Expires, NH and Extra's exported
-// fields; the other fields are maintained by the trie and are read-only
-// outside this package. The ECMP sibling ring and the GC list link are
-// in Extra, which plain routes do not have.
+// 112 bytes (unsafe.Sizeof). The fields are ordered so that they pack,
+// and so that what a lookup reads of a route (the prefix, flags, metric,
+// the next route and the nexthop's flags) lies in its first 41 bytes:
+// one cache line for most routes. The configuration is Dst..Metric,
+// NH, Expires and Extra's exported fields; the other fields are
+// maintained by the trie and are read-only outside this package. The
+// ECMP sibling ring and the GC list link are in Extra, which plain routes
+// do not have.
 type Info struct {
 	Dst      Key
 	DstLen   uint8
@@ -210,11 +213,11 @@ type Info struct {
 	Flags    uint32 // RTF_*
 	Metric   uint32 // fib6_metric (priority)
 	Ref      int32  // fib6_ref: the node's link plus borrowing nodes
-	Expires  int64  // absolute jiffies; meaningful with RTF_EXPIRES
+	Next     *Info  // fib6_next: next route on the node, by metric
 	NH       Nexthop
+	Expires  int64 // absolute jiffies; meaningful with RTF_EXPIRES
 	Extra    *Extra
 
-	Next  *Info   // fib6_next: next route on the node, by metric
 	Table *Table  // fib6_table
 	node  NodeIdx // fib6_node: owning node in Table's Net arena, 0 once unlinked
 	ID    uint32  // trace identity, unique per Net
