@@ -22,17 +22,11 @@ var SetupScript = []string{
 
 // Console limits: lines kept in the scrollback, lines waiting to run
 // (those of a script: iproute2.MaxScriptLines), and the wall time that
-// commands may take per frame: at least ConsoleBudget, and half of what
-// the last frame gap took beside the commands up to MaxConsoleBudget
-// (Sim.newSlot), so that a bulk command (the menu's fill to 1,000,000
-// routes) does not crawl at a few percent of the time while frames are
-// slow to draw (a third of the time goes to commands at most), and a
-// page that draws fast keeps its frame rate.
+// commands may take per frame.
 const (
-	MaxScrollback    = 2000
-	MaxQueued        = iproute2.MaxScriptLines
-	ConsoleBudget    = 8_000_000   // ns per frame
-	MaxConsoleBudget = 100_000_000 // ns per frame
+	MaxScrollback = 2000
+	MaxQueued     = iproute2.MaxScriptLines
+	ConsoleBudget = 8_000_000 // ns per frame
 )
 
 // LineKind says how the console shows a line.

@@ -42,27 +42,3 @@ func TestFillBringsBothLanesToTotal(t *testing.T) {
 		t.Fatalf("Fill past FillRoutes: %q", m)
 	}
 }
-
-// TestSlotFollowsSlowFrames: a frame's command slot is half of what the
-// last frame gap spent beside its commands, between ConsoleBudget and
-// MaxConsoleBudget.
-func TestSlotFollowsSlowFrames(t *testing.T) {
-	var now int64
-	s := &Sim{opts: Options{Nanotime: func() int64 { return now }}}
-	for _, c := range []struct {
-		gap, used, want int64 // ns
-	}{
-		{0, 0, ConsoleBudget}, // the first frame
-		{16_700_000, 0, ConsoleBudget},
-		{16_700_000, 8_000_000, ConsoleBudget},
-		{120_000_000, 20_000_000, 50_000_000},
-		{400_000_000, 50_000_000, MaxConsoleBudget},
-	} {
-		now += c.gap
-		s.slot.used = c.used
-		s.newSlot()
-		if got := s.slot.end - now; got != c.want {
-			t.Errorf("gap %d ms, %d ms used: slot %d ms, want %d", c.gap/1e6, c.used/1e6, got/1e6, c.want/1e6)
-		}
-	}
-}

@@ -303,29 +303,17 @@ func (s *Sim) dropJob() {
 // slot is what one frame may still spend on commands: wall time until
 // end (Nanotime) and a number of lines.
 type slot struct {
-	start, end int64
-	used       int64 // wall time the commands took of it, once they stopped
-	lines      int
+	end   int64
+	lines int
 }
 
-// spent reports whether the slot is used up at wall time now, and notes
-// the time used so far.
-func (sl *slot) spent(now int64) bool {
-	sl.used = now - sl.start
-	return sl.lines <= 0 || now >= sl.end
-}
+// spent reports whether the slot is used up at wall time now.
+func (sl *slot) spent(now int64) bool { return sl.lines <= 0 || now >= sl.end }
 
-// newSlot starts the frame's slot: MaxLinesPerFrame lines and half the
-// wall time the last frame gap spent on other things than its commands
-// (drawing, playing, the browser), at least ConsoleBudget and at most
-// MaxConsoleBudget.
+// newSlot starts the frame's slot: ConsoleBudget of wall time and
+// MaxLinesPerFrame lines.
 func (s *Sim) newSlot() {
-	now := s.opts.Nanotime()
-	budget := int64(ConsoleBudget)
-	if last := s.slot.start; last != 0 {
-		budget = max(ConsoleBudget, min((now-last-s.slot.used)/2, MaxConsoleBudget))
-	}
-	s.slot = slot{start: now, end: now + budget, lines: MaxLinesPerFrame}
+	s.slot = slot{end: s.opts.Nanotime() + ConsoleBudget, lines: MaxLinesPerFrame}
 }
 
 // consoleRunning returns 1 while a console line runs over frames, else 0.
