@@ -33,12 +33,12 @@ var peers = []struct {
 type fib6Table struct {
 	net *fib6.Net
 	tb  *fib6.Table
-	gw  netip.Addr
+	gw  fib6.Gateway
 }
 
 func newFib6() table {
 	n := fib6.NewNet()
-	return &fib6Table{net: n, tb: n.Table(fib6.RT_TABLE_MAIN), gw: netip.MustParseAddr("fe80::1")}
+	return &fib6Table{net: n, tb: n.Table(fib6.RT_TABLE_MAIN), gw: fib6.GatewayOf(netip.MustParseAddr("fe80::1"))}
 }
 
 func (f *fib6Table) Insert(p netip.Prefix) {

@@ -199,7 +199,7 @@ func loads(full []netip.Prefix, rounds int, s map[string]float64) {
 	build := func(ps []netip.Prefix) *fib6.Net {
 		n := fib6.NewNet()
 		tb := n.Table(fib6.RT_TABLE_MAIN)
-		gw := netip.MustParseAddr("2001:db8::2")
+		gw := fib6.GatewayOf(netip.MustParseAddr("2001:db8::2"))
 		slab := make([]fib6.Info, len(ps))
 		for i, p := range ps {
 			rt := n.InitInfo(&slab[i])

@@ -98,6 +98,7 @@ func hook(s *app.Sim) js.Value {
 		"addExpiring": safe(s, func(a []js.Value) any {
 			return s.AddExpiring(int(arg(a, 0, 10)), int(arg(a, 1, 128)), int64(arg(a, 2, 5)))
 		}),
+		"fill": safe(s, func(a []js.Value) any { return s.Fill(int(arg(a, 0, app.FillRoutes))) }),
 		"exec": safe(s, func(a []js.Value) any {
 			r := s.Exec(str(a, 0))
 			return map[string]any{"output": r.Output, "status": r.Status, "mismatch": r.Mismatch}

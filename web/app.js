@@ -121,6 +121,7 @@
       if (typeof m === "string" && m) show(m);
     }));
     $("btn-gc").addEventListener("click", () => call((f) => f.runGC()));
+    $("btn-fill").addEventListener("click", () => call((f) => show(f.fill(1000000))));
     // a menu gives the keys back once used (arrows step, not change it)
     $("sel-speed").addEventListener("change", (e) => { call((f) => f.setSpeed(Number(e.target.value))); e.target.blur(); });
     $("sel-rate").addEventListener("change", (e) => { call((f) => f.setTimeRate(Number(e.target.value))); e.target.blur(); });

@@ -24,7 +24,7 @@ func (o *Ops) copyInit(e *Entry, rt *fib6.Info, hop fib6.Nexthop) {
 	e.RtFlags = rt.Flags
 	e.MTU = rt.Metric_(fib6.RTAX_MTU)
 	if hop.Gw.IsValid() {
-		e.Gateway = hop.Gw
+		e.Gateway = hop.Gw.Addr()
 		e.RtFlags |= fib6.RTF_GATEWAY
 	}
 	attachLwt(e, hop.Lwt)
@@ -208,7 +208,7 @@ func (o *Ops) dstPath(e *Entry) *Nexthop {
 	if e.From == nil {
 		return nil
 	}
-	return o.path(e.From, fib6.Nexthop{Dev: e.Dev, Gw: e.Gateway})
+	return o.path(e.From, fib6.Nexthop{Dev: e.Dev, Gw: fib6.GatewayOf(e.Gateway)})
 }
 
 // setPMTU models rt6_do_update_pmtu with rt6_update_expires: set the MTU

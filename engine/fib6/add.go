@@ -273,6 +273,7 @@ func (t *Table) addRt2Node(fn *Node, rt *Info, nlflags uint16, purge *[]*Info) e
 	ins := head
 	var fallback **Info
 	found := false
+	nsib := 0 // fib6_nsiblings as the kernel counts it on rt
 	var iter *Info
 	for iter = *head; iter != nil; iter = iter.Next {
 		if iter.Metric == rt.Metric {
@@ -295,7 +296,7 @@ func (t *Table) addRt2Node(fn *Node, rt *Info, nlflags uint16, purge *[]*Info) e
 				return errno.EEXIST
 			}
 			if canECMP && iter.QualifiesForECMP() {
-				rt.NSiblings++
+				nsib++
 			}
 		}
 		if iter.Metric > rt.Metric {
@@ -306,7 +307,7 @@ func (t *Table) addRt2Node(fn *Node, rt *Info, nlflags uint16, purge *[]*Info) e
 	if fallback != nil && !found {
 		ins, iter, found = fallback, *fallback, true
 	}
-	if rt.NSiblings > 0 {
+	if nsib > 0 {
 		linkSiblings(*head, rt)
 	}
 	if !replace || !found {
@@ -325,7 +326,6 @@ func (t *Table) addRt2Node(fn *Node, rt *Info, nlflags uint16, purge *[]*Info) e
 // over to the existing expiring route, which the caller then reports as
 // EEXIST anyway. A permanent existing route is left alone.
 func (t *Table) updateDuplicate(iter, rt *Info) {
-	rt.NSiblings = 0
 	if !iter.HasExpires() {
 		return
 	}
@@ -406,7 +406,7 @@ func (t *Table) replaceRoute(fn *Node, ins **Info, rt, old *Info, purge *[]*Info
 		n.arena.shape++
 	}
 	n.emit(trace.RouteLink, fn, rt, fn.FnBit, 0)
-	nsib := old.NSiblings
+	nsib := old.NSiblings()
 	t.unlinkReplaced(fn, old, purge)
 	ins = &rt.Next
 	for it := *ins; it != nil && nsib > 0 && it.Metric <= rt.Metric; it = *ins {
@@ -441,21 +441,21 @@ func linkSiblings(leaf *Info, rt *Info) {
 		}
 	}
 	if head == nil {
-		rt.NSiblings = 0
 		return
 	}
-	if head.sibNext == nil {
-		head.sibNext, head.sibPrev = head, head
+	h, x := head.extra(), rt.extra()
+	if h.sibNext == nil {
+		h.sibNext, h.sibPrev = head, head
 	}
-	last := head.sibPrev
-	last.sibNext, rt.sibPrev = rt, last
-	rt.sibNext, head.sibPrev = head, rt
-	count := 0
-	for it := rt.sibNext; it != rt; it = it.sibNext {
-		it.NSiblings++
+	last := h.sibPrev
+	last.Extra.sibNext, x.sibPrev = rt, last
+	x.sibNext, h.sibPrev = head, rt
+	count := int32(0)
+	for it := x.sibNext; it != rt; it = it.Extra.sibNext {
+		it.Extra.nsiblings++
 		count++
 	}
-	rt.NSiblings = count
+	x.nsiblings = count
 }
 
 // updateSernumUptoRoot models __fib6_update_sernum_upto_root: fn and all
@@ -497,10 +497,7 @@ func (rt *Info) Metric_(i int) uint32 {
 
 // SetMetric sets RTAX metric i of the route (fib6_metric_set).
 func (rt *Info) SetMetric(i int, v uint32) {
-	if rt.Extra == nil {
-		rt.Extra = &Extra{}
-	}
-	rt.Extra.Metrics[i] = v
+	rt.extra().Metrics[i] = v
 }
 
 func errVal(err error) int64 {

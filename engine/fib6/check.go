@@ -62,7 +62,7 @@ func (t *Table) Check() error {
 	if err := t.checkNode(t.Root()); err != nil {
 		return err
 	}
-	for rt := t.gcHead; rt != nil; rt = rt.gcNext {
+	for rt := t.gcHead; rt != nil; rt = rt.GCNext() {
 		if rt.node == 0 || rt.Table != t {
 			return fmt.Errorf("GC list holds unlinked route %v", rt.Prefix())
 		}

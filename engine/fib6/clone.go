@@ -158,7 +158,7 @@ func (c *cloner) checkChunk(k int) (matched int, err error) {
 					return 0, fmt.Errorf("clone table: route %d (%v) differs between the namespaces", rt.ID, rt.Prefix())
 				}
 				matched++
-			case rt.NSiblings > 0 || rt.OnGCList() || rt.Extra != nil || rt.NH.Lwt != nil:
+			case rt.NSiblings() > 0 || rt.OnGCList() || rt.Extra != nil || rt.NH.Lwt != nil:
 				return 0, fmt.Errorf("clone table: route %d (%v) is not a plain route", rt.ID, rt.Prefix())
 			default:
 				c.fresh++

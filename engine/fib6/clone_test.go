@@ -71,7 +71,7 @@ func netState(n *Net) string {
 			if fn.FnFlags&RTN_RTINFO != 0 {
 				for rt := l; rt != nil; rt = rt.Next {
 					fmt.Fprintf(&b, " r%d %v m%d f%x e%d ref%d sib%d on%d mtu%d;", rt.ID, rt.Prefix(), rt.Metric, rt.Flags,
-						rt.Expires, rt.Ref, rt.NSiblings, nodeIDOf(rt), rt.Metric_(RTAX_MTU))
+						rt.Expires, rt.Ref, rt.NSiblings(), nodeIDOf(rt), rt.Metric_(RTAX_MTU))
 				}
 			}
 			b.WriteString("\n")

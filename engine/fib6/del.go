@@ -39,7 +39,7 @@ func (t *Table) delRoute(fn *Node, pp **Info) {
 	t.Entries--
 	n.Stats.FibDiscardedRoutes++
 	n.emit(trace.RouteUnlink, fn, rt, fn.FnBit, 0)
-	if rt.NSiblings > 0 {
+	if rt.NSiblings() > 0 {
 		unlinkSiblings(rt)
 	}
 	for _, w := range n.walkers {
@@ -64,14 +64,16 @@ func (t *Table) delRoute(fn *Node, pp **Info) {
 // unlinkSiblings takes rt out of its ECMP group: the other members lose
 // one from their count.
 func unlinkSiblings(rt *Info) {
-	for it := rt.sibNext; it != rt; it = it.sibNext {
-		it.NSiblings--
+	x := rt.Extra
+	for it := x.sibNext; it != rt; it = it.Extra.sibNext {
+		it.Extra.nsiblings--
 	}
-	rt.sibPrev.sibNext, rt.sibNext.sibPrev = rt.sibNext, rt.sibPrev
-	if rt.sibNext.sibNext == rt.sibNext {
-		rt.sibNext.sibNext, rt.sibNext.sibPrev = nil, nil
+	prev, next := x.sibPrev.Extra, x.sibNext.Extra
+	prev.sibNext, next.sibPrev = x.sibNext, x.sibPrev
+	if next.sibNext == x.sibNext {
+		next.sibNext, next.sibPrev = nil, nil
 	}
-	rt.sibNext, rt.sibPrev, rt.NSiblings = nil, nil, 0
+	x.sibNext, x.sibPrev, x.nsiblings = nil, nil, 0
 }
 
 // purgeRt models fib6_purge_rt: rt's exceptions and per-CPU copies are
@@ -193,33 +195,35 @@ func (n *Net) freeNode(fn *Node) {
 // AddGCList models fib6_add_gc_list: link a route that is in a table and
 // not yet listed at the head of its table's tb6_gc_hlist.
 func (t *Table) AddGCList(rt *Info) {
-	if rt.node == 0 || rt.gcPprev != nil {
+	if rt.node == 0 || rt.OnGCList() {
 		return
 	}
-	rt.gcNext = t.gcHead
+	x := rt.extra()
+	x.gcNext = t.gcHead
 	if t.gcHead != nil {
-		t.gcHead.gcPprev = &rt.gcNext
+		t.gcHead.Extra.gcPprev = &x.gcNext
 	}
 	t.gcHead = rt
-	rt.gcPprev = &t.gcHead
+	x.gcPprev = &t.gcHead
 }
 
 // RemoveGCList models fib6_remove_gc_list: unlink the route if listed.
 func (t *Table) RemoveGCList(rt *Info) {
-	if rt.gcPprev == nil {
+	if !rt.OnGCList() {
 		return
 	}
-	*rt.gcPprev = rt.gcNext
-	if rt.gcNext != nil {
-		rt.gcNext.gcPprev = rt.gcPprev
+	x := rt.Extra
+	*x.gcPprev = x.gcNext
+	if x.gcNext != nil {
+		x.gcNext.Extra.gcPprev = x.gcPprev
 	}
-	rt.gcNext, rt.gcPprev = nil, nil
+	x.gcNext, x.gcPprev = nil, nil
 }
 
 // GCList returns the table's GC list in walk order (newest first).
 func (t *Table) GCList() []*Info {
 	var l []*Info
-	for rt := t.gcHead; rt != nil; rt = rt.gcNext {
+	for rt := t.gcHead; rt != nil; rt = rt.GCNext() {
 		l = append(l, rt)
 	}
 	return l
@@ -230,4 +234,9 @@ func (t *Table) GCList() []*Info {
 func (t *Table) GCFirst() *Info { return t.gcHead }
 
 // GCNext returns the route after rt on its table's GC list, or nil.
-func (rt *Info) GCNext() *Info { return rt.gcNext }
+func (rt *Info) GCNext() *Info {
+	if rt.Extra == nil {
+		return nil
+	}
+	return rt.Extra.gcNext
+}

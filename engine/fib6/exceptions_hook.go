@@ -24,10 +24,7 @@ func (rt *Info) DstState() DstState {
 
 // SetDstState attaches s as the route's nexthop dst state.
 func (rt *Info) SetDstState(s DstState) {
-	if rt.Extra == nil {
-		rt.Extra = &Extra{}
-	}
-	rt.Extra.Dst = s
+	rt.extra().Dst = s
 }
 
 // purgeDst runs the Purge step of fib6_purge_rt for rt, then drops the

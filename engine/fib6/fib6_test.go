@@ -18,7 +18,7 @@ func route(n *Net, p string, gw string, metric uint32) *Info {
 	rt.Type, rt.Metric, rt.Flags = RTN_UNICAST, metric, RTF_UP
 	rt.NH.Dev = 2
 	if gw != "" {
-		rt.NH.Gw = netip.MustParseAddr(gw)
+		rt.NH.Gw = GatewayOf(netip.MustParseAddr(gw))
 		rt.Flags |= RTF_GATEWAY
 	}
 	return rt
@@ -155,8 +155,8 @@ func TestMetricOrderAndEEXIST(t *testing.T) {
 	if len(rs) != 3 || rs[0].Metric != 10 || rs[1].Metric != 10 || rs[2].Metric != 1024 {
 		t.Fatalf("order %v", prefixes(rs))
 	}
-	if rs[0].NSiblings != 1 || rs[1].NSiblings != 1 {
-		t.Fatalf("siblings %d %d", rs[0].NSiblings, rs[1].NSiblings)
+	if rs[0].NSiblings() != 1 || rs[1].NSiblings() != 1 {
+		t.Fatalf("siblings %d %d", rs[0].NSiblings(), rs[1].NSiblings())
 	}
 	// replace of the group by one route leaves one route at metric 10.
 	if err := tb.Add(route(n, "2001:db8::/48", "fe80::9", 10), NLM_F_CREATE|NLM_F_REPLACE); err != nil {

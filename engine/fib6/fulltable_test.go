@@ -16,7 +16,7 @@ func loadFull(t testing.TB, n *Net) []netip.Prefix {
 		t.Fatal(err)
 	}
 	tb := n.Table(RT_TABLE_MAIN)
-	gw := netip.MustParseAddr("fe80::1")
+	gw := GatewayOf(netip.MustParseAddr("fe80::1"))
 	for _, p := range ps {
 		rt := n.NewInfo()
 		rt.Dst, rt.DstLen = KeyOf(p.Addr()), uint8(p.Bits())

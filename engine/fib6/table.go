@@ -151,7 +151,7 @@ func (n *Net) NewRoute(p netip.Prefix, gw netip.Addr, dev int, metric uint32) *I
 	rt.Type, rt.Metric, rt.Flags = RTN_UNICAST, metric, RTF_UP
 	rt.NH.Dev = dev
 	if gw.IsValid() {
-		rt.NH.Gw = gw
+		rt.NH.Gw = GatewayOf(gw)
 		rt.Flags |= RTF_GATEWAY
 	}
 	return rt

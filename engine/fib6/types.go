@@ -83,27 +83,90 @@ const IP6_RT_PRIO_USER = 1024
 // Nexthop models the inline struct fib6_nh of a route: output device
 // (ifindex, 0 = none), optional gateway, ECMP weight (rtnh_hops+1),
 // RTNH_F_* flags and the lightweight-tunnel state (fib_nh_lws) the route
-// holds one reference to.
+// holds one reference to. Its fields are ordered so that it packs into
+// 40 bytes.
 type Nexthop struct {
-	Dev    int
-	Gw     netip.Addr // zero Addr when the route has no gateway
+	Flags  uint8   // first: a lookup reads it with the route's first bytes
+	Gw     Gateway // the zero Gateway when the route has no gateway
 	Weight uint32
-	Flags  uint8
+	Dev    int
 	Lwt    *lwtunnel.State // nil without an encap
 }
 
+// Address families of a gateway (AF_INET, AF_INET6).
+const (
+	afInet  = 2
+	afInet6 = 10
+)
+
+// Gateway models a nexthop's gateway as struct fib_nh_common holds it:
+// the 16 bytes of the address (fib_nh_gw6; an IPv4 gateway as its
+// IPv4-mapped form) and its family (fib_nh_gw_family: 0 without a
+// gateway, AF_INET or AF_INET6), in 17 bytes where a netip.Addr takes
+// 24. The zero Gateway is no gateway. Gateways carry no zone.
+type Gateway struct {
+	addr   [16]byte
+	family uint8
+}
+
+// GatewayOf returns a as a Gateway (the zero Gateway for the zero Addr;
+// a's zone, if any, is dropped).
+func GatewayOf(a netip.Addr) Gateway {
+	switch {
+	case a.Is4():
+		return Gateway{addr: a.As16(), family: afInet}
+	case a.Is6():
+		return Gateway{addr: a.As16(), family: afInet6}
+	}
+	return Gateway{}
+}
+
+// Addr returns the gateway's address, the zero Addr without a gateway.
+func (g Gateway) Addr() netip.Addr {
+	switch g.family {
+	case afInet:
+		return netip.AddrFrom16(g.addr).Unmap()
+	case afInet6:
+		return netip.AddrFrom16(g.addr)
+	}
+	return netip.Addr{}
+}
+
+// IsValid reports whether there is a gateway (fib_nh_gw_family != 0).
+func (g Gateway) IsValid() bool { return g.family != 0 }
+
+// String returns the gateway's address as netip.Addr prints it
+// ("invalid IP" without a gateway).
+func (g Gateway) String() string { return g.Addr().String() }
+
 // Extra holds the rarely set parts of a route, kept out of line so that a
 // full table of plain routes stays small: preferred source (fib6_prefsrc)
-// and RTAX_* metrics (index = RTAX_* value) with their lock bits, and the
-// id of the nexthop object the route uses (fib6_info.nh; 0 = its own
-// inline fib6_nh, which NH then is; with an object NH mirrors the
-// object's first path for code that reads one hop).
+// and RTAX_* metrics (index = RTAX_* value) with their lock bits, the
+// nexthop's dst state, the id of the nexthop object the route uses
+// (fib6_info.nh; 0 = its own inline fib6_nh, which NH then is; with an
+// object NH mirrors the object's first path for code that reads one hop),
+// and the route's links to other routes: its ECMP group (fib6_siblings,
+// fib6_nsiblings) and its table's GC list (gc_link), which only routes in
+// a group or with an expiry have.
 type Extra struct {
 	PrefSrc netip.Addr
 	Metrics [RTAX_MAX + 1]uint32
 	Locks   uint32   // bit i set = metric i locked (RTAX_LOCK)
 	Dst     DstState // the nexthop's cached dsts; see exceptions_hook.go
 	NHID    uint32
+
+	nsiblings        int32  // fib6_nsiblings: other members of the ECMP group
+	sibNext, sibPrev *Info  // fib6_siblings ring; nil when alone
+	gcNext           *Info  // gc_link in tb6_gc_hlist
+	gcPprev          **Info // nil when not on the GC list
+}
+
+// extra returns the route's Extra, allocating it on first use.
+func (rt *Info) extra() *Extra {
+	if rt.Extra == nil {
+		rt.Extra = &Extra{}
+	}
+	return rt.Extra
 }
 
 // RTAX_* metric indexes (include/uapi/linux/rtnetlink.h). Units as the
@@ -133,9 +196,15 @@ const (
 // one feature iproute2 names.
 const RTAX_FEATURE_ECN = 1
 
-// Info models struct fib6_info (include/net/ip6_fib.h): one route.
-// Fields other than the configuration (Dst..Extra) are maintained by the
-// trie and are read-only outside this package.
+// Info models struct fib6_info (include/net/ip6_fib.h): one route, in
+// 112 bytes (unsafe.Sizeof). The fields are ordered so that they pack,
+// and so that what a lookup reads of a route (the prefix, flags, metric,
+// the next route and the nexthop's flags) lies in its first 41 bytes:
+// one cache line for most routes. The configuration is Dst..Metric,
+// NH, Expires and Extra's exported fields; the other fields are
+// maintained by the trie and are read-only outside this package. The
+// ECMP sibling ring and the GC list link are in Extra, which plain routes
+// do not have.
 type Info struct {
 	Dst      Key
 	DstLen   uint8
@@ -143,20 +212,15 @@ type Info struct {
 	Protocol uint8  // RTPROT_*
 	Flags    uint32 // RTF_*
 	Metric   uint32 // fib6_metric (priority)
-	Expires  int64  // absolute jiffies; meaningful with RTF_EXPIRES
+	Ref      int32  // fib6_ref: the node's link plus borrowing nodes
+	Next     *Info  // fib6_next: next route on the node, by metric
 	NH       Nexthop
+	Expires  int64 // absolute jiffies; meaningful with RTF_EXPIRES
 	Extra    *Extra
 
-	Next      *Info   // fib6_next: next route on the node, by metric
-	node      NodeIdx // fib6_node: owning node in Table's Net arena, 0 once unlinked
-	Table     *Table  // fib6_table
-	NSiblings int     // fib6_nsiblings: other members of the ECMP group
-	Ref       int32   // fib6_ref: the node's link plus borrowing nodes
-	ID        uint32  // trace identity, unique per Net
-
-	sibNext, sibPrev *Info  // fib6_siblings ring; nil when alone
-	gcNext           *Info  // gc_link in tb6_gc_hlist
-	gcPprev          **Info // nil when not on the GC list
+	Table *Table  // fib6_table
+	node  NodeIdx // fib6_node: owning node in Table's Net arena, 0 once unlinked
+	ID    uint32  // trace identity, unique per Net
 }
 
 // Prefix returns the route's destination prefix.
@@ -174,13 +238,25 @@ func (rt *Info) Expired(now int64) bool {
 }
 
 // OnGCList reports whether the route is linked on its table's tb6_gc_hlist.
-func (rt *Info) OnGCList() bool { return rt.gcPprev != nil }
+func (rt *Info) OnGCList() bool { return rt.Extra != nil && rt.Extra.gcPprev != nil }
+
+// NSiblings returns the number of other members of the route's ECMP
+// group (fib6_nsiblings), 0 when it is alone.
+func (rt *Info) NSiblings() int {
+	if rt.Extra == nil {
+		return 0
+	}
+	return int(rt.Extra.nsiblings)
+}
 
 // Siblings returns the other members of the route's ECMP group in ring
 // order (fib6_siblings), or nil.
 func (rt *Info) Siblings() []*Info {
 	var s []*Info
-	for it := rt.sibNext; it != nil && it != rt; it = it.sibNext {
+	if rt.Extra == nil {
+		return nil
+	}
+	for it := rt.Extra.sibNext; it != nil && it != rt; it = it.Extra.sibNext {
 		s = append(s, it)
 	}
 	return s

@@ -177,7 +177,7 @@ func plainRoutes(rt, null *Info) int {
 		if rt == null {
 			continue
 		}
-		if rt.Flags&RTF_EXPIRES != 0 || rt.gcPprev != nil || rt.Extra != nil && rt.Extra.Dst != nil {
+		if rt.Flags&RTF_EXPIRES != 0 || rt.Extra != nil && (rt.Extra.gcPprev != nil || rt.Extra.Dst != nil) {
 			return -1
 		}
 		k++
@@ -230,7 +230,7 @@ func (t *Table) cleanNode(w *Walker, f CleanFunc, checked *int) int {
 				return 0
 			}
 		case CleanSkipSiblings:
-			for i := 0; i < rt.NSiblings && rt.Next != nil; i++ {
+			for i := 0; i < rt.NSiblings() && rt.Next != nil; i++ {
 				rt = rt.Next
 			}
 		}

@@ -255,7 +255,7 @@ func snapshot(ns *netns.Netns) string {
 	for _, tb := range ns.FIB.Tables() {
 		fmt.Fprintf(&b, "table %d check=%v\n", tb.ID, tb.Check())
 		for _, rt := range tb.Dump() {
-			fmt.Fprintf(&b, "  %v type=%d proto=%d flags=%#x metric=%d exp=%d nh=%+v sib=%d", rt.Prefix(), rt.Type, rt.Protocol, rt.Flags, rt.Metric, rt.Expires, rt.NH, rt.NSiblings)
+			fmt.Fprintf(&b, "  %v type=%d proto=%d flags=%#x metric=%d exp=%d nh=%+v sib=%d", rt.Prefix(), rt.Type, rt.Protocol, rt.Flags, rt.Metric, rt.Expires, rt.NH, rt.NSiblings())
 			if rt.Extra != nil {
 				fmt.Fprintf(&b, " extra=%+v", *rt.Extra)
 			}

@@ -563,13 +563,13 @@ func (f *routeFilter) wantsPrefix(p netip.Prefix) bool {
 // alone also hides local-type routes: iproute2 does so for IPv6 until it
 // has seen a route of another table (ip6_multiple_tables).
 func (f *routeFilter) wantsRoute(rt *fib6.Info) bool {
-	multipath := rt.NSiblings > 0
+	multipath := rt.NSiblings() > 0
 	switch {
 	case f.none, f.metric >= 0 && uint32(f.metric) != rt.Metric,
 		f.table == fib6.RT_TABLE_MAIN && rt.Type == fib6.RTN_LOCAL,
 		f.proto >= 0 && uint8(f.proto) != rt.Protocol,
 		f.typ >= 0 && uint8(f.typ) != rt.Type,
-		f.via.IsValid() && (multipath || rt.NH.Gw != f.via),
+		f.via.IsValid() && (multipath || rt.NH.Gw.Addr() != f.via),
 		f.dev != 0 && (multipath || rt.NH.Dev != f.dev):
 		return false
 	}

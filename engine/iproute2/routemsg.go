@@ -99,9 +99,9 @@ func getRouteMsg(ns *netns.Netns, rt *fib6.Info, r *getRequest, iif int) *routeM
 // exception's gateway (only with RTF_GATEWAY), MTU and expiry.
 func (m *routeMsg) setException(ns *netns.Netns, e *dst.Entry) {
 	m.cloned = true
-	m.hop.Gw = netip.Addr{}
+	m.hop.Gw = fib6.Gateway{}
 	if e.RtFlags&fib6.RTF_GATEWAY != 0 {
-		m.hop.Gw = e.Gateway
+		m.hop.Gw = fib6.GatewayOf(e.Gateway)
 	}
 	m.metrics[fib6.RTAX_MTU] = e.MTU
 	m.expires = expiresTicks(ns, e.RtFlags&fib6.RTF_EXPIRES != 0, e.Expires)

@@ -303,7 +303,7 @@ func (ns *Netns) mainRoute(p netip.Prefix, d *Device, gw netip.Addr, flags, nofl
 		return nil
 	}
 	for _, rt := range t.Routes(fn) {
-		if rt != ns.FIB.NullEntry && rt.NHID() == 0 && rt.NH.Dev == d.Index && rt.NH.Gw == gw &&
+		if rt != ns.FIB.NullEntry && rt.NHID() == 0 && rt.NH.Dev == d.Index && rt.NH.Gw.Addr() == gw &&
 			rt.Flags&flags == flags && rt.Flags&noflags == 0 {
 			return rt
 		}

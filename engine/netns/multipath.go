@@ -151,7 +151,7 @@ func (ns *Netns) MultipathHash(fk FlowKeys) uint32 {
 // out (rt6_score_route below 0) leaves rt. Routes without siblings are
 // returned as they are.
 func (ns *Netns) SelectPath(rt *fib6.Info, fl fib6.Flow, fk FlowKeys) *fib6.Info {
-	if rt.NSiblings == 0 {
+	if rt.NSiblings() == 0 {
 		return rt
 	}
 	h := int64(ns.MultipathHash(fk))

@@ -35,8 +35,8 @@ func ecmpNetns(t *testing.T, weights ...uint32) (*Netns, *fib6.Info) {
 		t.Fatal(err)
 	}
 	rt, _, err := ns.Lookup(netip.MustParseAddr("2001:db8:200::"))
-	if err != nil || rt.NSiblings != 2 {
-		t.Fatalf("lookup: %v, %d siblings", err, rt.NSiblings)
+	if err != nil || rt.NSiblings() != 2 {
+		t.Fatalf("lookup: %v, %d siblings", err, rt.NSiblings())
 	}
 	return ns, firstSibling(rt)
 }

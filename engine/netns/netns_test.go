@@ -33,7 +33,7 @@ func addRoute(t *testing.T, ns *Netns, id uint32, p, gw string, metric uint32, e
 	rt.Dst, rt.DstLen = fib6.KeyOf(pfx.Addr()), uint8(pfx.Bits())
 	rt.Type, rt.Metric, rt.Flags, rt.NH.Dev = fib6.RTN_UNICAST, metric, fib6.RTF_UP, 2
 	if gw != "" {
-		rt.NH.Gw = netip.MustParseAddr(gw)
+		rt.NH.Gw = fib6.GatewayOf(netip.MustParseAddr(gw))
 		rt.Flags |= fib6.RTF_GATEWAY
 	}
 	if expires > 0 {

@@ -93,7 +93,7 @@ func TestNexthopReplaceCacheFlush(t *testing.T) {
 		t.Fatalf("group 3 let member 1 go: %v %v, genid %d -> %d; want b's fresh copy", rt, err, genid, ns.FIB.Genid())
 	}
 	replace(&NexthopConfig{ID: 2, Family: AFInet6, HasDev: true, Dev: ns.Dev("va").Index, Gw: netip.MustParseAddr("2001:db8:1::4")})
-	if ns.FIB.Genid() == genid || g.NH.Gw != netip.MustParseAddr("2001:db8:1::4") {
+	if ns.FIB.Genid() == genid || g.NH.Gw.Addr() != netip.MustParseAddr("2001:db8:1::4") {
 		t.Fatalf("replacing nexthop 2, which route g uses: genid %d, g via %v", ns.FIB.Genid(), g.NH.Gw)
 	}
 }

@@ -299,7 +299,7 @@ func (ns *Netns) setNexthop(rt *fib6.Info, c *RouteConfig, h NH) error {
 	}
 	if h.Gw.IsValid() {
 		rt.Flags |= fib6.RTF_GATEWAY
-		rt.NH.Gw = h.Gw
+		rt.NH.Gw = fib6.GatewayOf(h.Gw)
 		var err error
 		if dev, err = ns.validateGw(c, h, dev); err != nil {
 			return err
@@ -514,7 +514,7 @@ func delMatches(rt *fib6.Info, c *RouteConfig, h NH) bool {
 	case c.Metric != 0 && c.Metric != rt.Metric,
 		c.Protocol != 0 && c.Protocol != rt.Protocol,
 		h.Dev != 0 && h.Dev != rt.NH.Dev,
-		h.Gw.IsValid() && h.Gw != rt.NH.Gw:
+		h.Gw.IsValid() && h.Gw != rt.NH.Gw.Addr():
 		return false
 	}
 	return true
@@ -662,7 +662,7 @@ func (ns *Netns) lookupEvent(t *fib6.Table, fk FlowKeys, fl fib6.Flow, rt *fib6.
 		l.Sport, l.Dport = fk.Sport, fk.Dport
 	}
 	if rt != ns.FIB.NullEntry {
-		l.Dev, l.Gw, l.Err = "-", orAny(rt.NH.Gw), -int32(rtTypeErrno(ns.ResultType(rt)))
+		l.Dev, l.Gw, l.Err = "-", orAny(rt.NH.Gw.Addr()), -int32(rtTypeErrno(ns.ResultType(rt)))
 		if d := ns.DevByIndex(rt.NH.Dev); d != nil {
 			l.Dev = d.Name
 		}

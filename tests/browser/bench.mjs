@@ -6,7 +6,8 @@
 // -bench, engine/gc BenchmarkGCPass), the frame CPU time (Go,
 // Update+Draw) and the longest Go GC pause while the full-table trie walk
 // animates, and the time to 1,000,000 routes per namespace (the table,
-// then `gen routes` lines). It ends with one line
+// then the menu's "Fill to 1,000,000 routes": `gen routes` lines). It
+// ends with one line
 //
 //   summary: start_ms=... table_ms=... first_frame_ms=... ready_ms=...
 //   frame_p50_ms=... frame_p95_ms=... frame_max_ms=... gc_pause_max_ms=...
@@ -17,7 +18,7 @@
 // the time the gen lines took).
 //
 //   BASE_URL=http://127.0.0.1:8080/ WEB=../../web node bench.mjs
-import { launch } from './lib.mjs';
+import { inMenu, launch } from './lib.mjs';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { existsSync } from 'node:fs';
@@ -93,14 +94,10 @@ try {
     row(`${k}: GC pass in wasm (runGC, traced, best of 3) / native (untraced)`,
       `${best[k].toFixed(0)} / ${(native[k] || NaN).toFixed(1)} us = ${(best[k] / native[k]).toFixed(1)}x`);
   }
-  // 1,000,000 routes per namespace: gen lines up to the namespace's limit
-  const stats = (await page.evaluate(() => window.fib6lab.exec('left: cat /proc/net/rt6_stats'))).output;
-  const entries = parseInt(stats.trim().split(/\s+/)[3], 16);
-  let left = 1000000 - entries;
-  const lines = [];
-  for (let i = 1; left > 0; i++, left -= 100000) lines.push(`gen routes ${Math.min(left, 100000)} 2001:db8:${(0x100 + i).toString(16)}::/128 dev eth0`);
+  // 1,000,000 routes per namespace: the menu's "Fill to 1,000,000 routes"
+  // (gen lines up to the namespace's limit, Sim.Fill)
   const g0 = Date.now();
-  await page.evaluate((text) => window.fib6lab.submit(text), lines.join('\n'));
+  await inMenu(page, () => page.click('#btn-fill'));
   const big = await until((s) => s.queued === 0 && !s.busy, 600000);
   const genMs = Date.now() - g0;
   const after = parseInt((await page.evaluate(() => window.fib6lab.exec('left: cat /proc/net/rt6_stats'))).output.trim().split(/\s+/)[3], 16);

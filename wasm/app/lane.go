@@ -17,7 +17,7 @@ import (
 
 // gateway is the next hop of every route the page bulk-loads, on-link on
 // eth0 (see SetupScript).
-var gateway = netip.MustParseAddr("2001:db8::2")
+var gateway = fib6.GatewayOf(netip.MustParseAddr("2001:db8::2"))
 
 // EntryState is what the shown part of a GC pass did to a GC list entry.
 type EntryState uint8

@@ -96,6 +96,7 @@ type Sim struct {
 	clockDue float64 // jiffies owed to the clock by fractional rates
 	rng      *rand.Rand
 	expiring expiringQueue // AddExpiring's routes still to add
+	fill     fillState     // blocks of the routes Fill generated (fill.go)
 	stepMsg  string        // see StepMessage
 	job      *job          // the command running, sliced over frames (job.go)
 	slot     slot          // what this frame may still spend on commands
