@@ -98,3 +98,25 @@ func TestParseRecordBad(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseRecord: any text parses or is refused with a line, without a
+// panic; a parsed record's lookups have commands of `ip -6 route get`.
+func FuzzParseRecord(f *testing.F) {
+	b, err := os.ReadFile("testdata/record-small.txt")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(string(b))
+	f.Add("# fib6lab record 1\nstart 1.000000\n[dump]\n::/0 dev lo\n[events]\n1.000001 route \tnexthop dev lo\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		r, err := ParseRecord(text)
+		if err != nil {
+			return
+		}
+		for _, e := range r.Events {
+			if e.Kind == EventLookup && e.Command != "" && !strings.HasPrefix(e.Command, "ip -6 route get ") {
+				t.Fatalf("lookup command %q", e.Command)
+			}
+		}
+	})
+}
