@@ -35,10 +35,14 @@ import (
 // RecordMagic is the first line of a record, with its format version.
 const RecordMagic = "# fib6lab record 1"
 
-// MaxRecordEvents is the most event lines a record may hold; the dump
-// section has the limits of a dump (MaxDumpLines) and the whole text
-// MaxDumpBytes.
-const MaxRecordEvents = 2_000_000
+// Limits of a record: MaxRecordEvents event lines at most, over at most
+// MaxRecordSeconds after its start (ip6sim record records a day at
+// most); the dump section has the limits of a dump (MaxDumpLines) and
+// the whole text MaxDumpBytes.
+const (
+	MaxRecordEvents  = 2_000_000
+	MaxRecordSeconds = 24 * 3600
+)
 
 // EventKind is what an event of a record is about.
 type EventKind uint8
@@ -229,6 +233,9 @@ func (p *recordParser) event() error {
 	}
 	if at < p.last {
 		return p.fail("out of time order: the events of a record go in the order they happened")
+	}
+	if at-p.r.start > MaxRecordSeconds*1_000_000 {
+		return p.fail(fmt.Sprintf("more than %d s after the start (fib6lab's limit for a record)", MaxRecordSeconds))
 	}
 	p.last = at
 	kind, rest, _ := strings.Cut(rest, " ")

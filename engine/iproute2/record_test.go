@@ -86,6 +86,7 @@ func TestParseRecordBad(t *testing.T) {
 		{"no events", good[:strings.Index(good, "[events]")], "cut short: the [events] section is missing"},
 		{"out of order", replace(35, strings.Replace(line(35), "103.", "100.", 1)), "record line 35: out of time order"},
 		{"unknown event", replace(25, "100.600000 packet x"), `record line 25: unknown event "packet"`},
+		{"a day later", replace(35, strings.Replace(line(35), "103.", "90000.", 1)), "record line 35: more than 86400 s after the start"},
 		{"bad time", replace(25, "100.6 route x"), "record line 25: SECONDS.MICROS KIND ... expected"},
 		{"ipv4 route", replace(25, "100.600000 route 10.1.0.0/16 dev va"), "record line 25: an IPv4 route"},
 		{"dangling nexthop", replace(25, "100.600000 route \tnexthop via fe80::1 dev va"), "record line 25: an indented line that is not the nexthop"},
