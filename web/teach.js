@@ -211,7 +211,8 @@
   }
 
   // loadDump gives both lanes the pasted table (loadDump in
-  // wasm/hook_dump.go): a big one takes seconds, so the message is
+  // wasm/hook_dump.go), or the table of a record (ip6sim record) whose
+  // events then replay: a big one takes seconds, so the message is
   // painted first; a bad one leaves the table as it was and says why.
   function loadDump() {
     const m = $("dump-msg"), text = dumpText !== null ? dumpText : $("dump-in").value;
@@ -224,8 +225,10 @@
       const secs = ((performance.now() - t0) / 1000).toFixed(1);
       m.classList.toggle("error", !!r.error);
       const s = call((f) => f.state());
-      m.textContent = r.error ? r.error + " (the table shown is unchanged)" : `loaded: ${s ? s.routes : "?"} routes in table main (${secs} s)`;
-      if (!r.error) { $("sel-scenario").value = ""; note("your table"); }
+      const rec = text.startsWith("# fib6lab record ");
+      m.textContent = r.error ? r.error + " (the table shown is unchanged)" :
+        `loaded: ${s ? s.routes : "?"} routes in table main (${secs} s)${rec ? "; replaying the record" : ""}`;
+      if (!r.error) { $("sel-scenario").value = ""; note(rec ? "your record" : "your table"); }
     }, 30);
   }
 

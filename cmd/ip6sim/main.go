@@ -9,7 +9,9 @@
 // --ftrace FILE writes the events the kernel's tracepoints would record
 // (ftrace.go). `ip6sim check [--trace] SCRIPT...` runs scripts on this
 // machine's kernel and in the model and reports where they differ
-// (check.go, kernel.go, compare.go).
+// (check.go, kernel.go, compare.go). `ip6sim record [-n NS] SECONDS FILE`
+// records a machine's routes, route changes, lookups and GC timer, and
+// `ip6sim replay FILE` replays such a record in the model (record.go).
 package main
 
 import (
@@ -47,8 +49,15 @@ type options struct {
 }
 
 func main() {
-	if len(os.Args) > 1 && os.Args[1] == "check" {
-		os.Exit(checkMain(os.Args[2:], os.Stdout, os.Stderr))
+	if len(os.Args) > 1 {
+		switch os.Args[1] {
+		case "check":
+			os.Exit(checkMain(os.Args[2:], os.Stdout, os.Stderr))
+		case "record":
+			os.Exit(recordMain(os.Args[2:], os.Stdout, os.Stderr))
+		case "replay":
+			os.Exit(replayMain(os.Args[2:], os.Stdout, os.Stderr))
+		}
 	}
 	o, err := parseOptions(os.Args[1:], os.Stderr)
 	switch e := err.(type) {

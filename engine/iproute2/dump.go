@@ -20,24 +20,30 @@ const (
 	MaxDumpBytes = 256 << 20 // bytes of text
 )
 
-// DumpError is why a dump does not load: the 1-based line it is about
-// (0: the dump as a whole), that line's text (Error cuts it to 80 bytes) and what
-// is wrong with it.
+// DumpError is why a dump (or a record, ParseRecord) does not load: the
+// 1-based line it is about (0: the text as a whole), that line's text
+// (Error cuts it to 80 bytes) and what is wrong with it. Kind names the
+// text in the message: "" for a dump, "record" for a record.
 type DumpError struct {
 	Line int
 	Text string
 	Msg  string
+	Kind string
 }
 
 func (e *DumpError) Error() string {
+	kind := e.Kind
+	if kind == "" {
+		kind = "dump"
+	}
 	if e.Line == 0 {
-		return "dump: " + e.Msg
+		return kind + ": " + e.Msg
 	}
 	t := e.Text
 	if len(t) > 80 {
 		t = t[:77] + "..."
 	}
-	return fmt.Sprintf("dump line %d: %s: %q", e.Line, e.Msg, t)
+	return fmt.Sprintf("%s line %d: %s: %q", kind, e.Line, e.Msg, t)
 }
 
 // Dump is the parsed text of `ip -6 route show [table all]`, optionally
@@ -83,6 +89,7 @@ func (r *dumpRoute) args(d *Dump) []string {
 // preferred sources (`src`) of the routes through it.
 type dumpDev struct {
 	name      string
+	index     int // the ifindex `ip addr show` gave it (0: not listed)
 	mtu       int
 	noCarrier bool
 	addrs     []dumpAddr
@@ -358,6 +365,7 @@ func (p *dumpParser) linkHeader(f []string) error {
 		return err
 	}
 	d.listed = true
+	d.index, _ = strconv.Atoi(strings.TrimSuffix(f[0], ":"))
 	for i := 2; i+1 < len(f); i++ {
 		if f[i] == "mtu" {
 			mtu, err := strconv.Atoi(f[i+1])

@@ -4,7 +4,9 @@
 // one route that expires), is pasted into the menu's box and loaded; both
 // lanes then hold it, show its GC list and run their GC passes on it. A
 // bad dump (an IPv4 route on line 3) shows the error with its line and
-// leaves the table as it was; an opened file loads too. Screenshots at 1280x720 and 1600x900 go to
+// leaves the table as it was; an opened file loads too; a record
+// (engine/iproute2/testdata/record-small.txt) loads and replays to its
+// end, a bad record is refused with its line. Screenshots at 1280x720 and 1600x900 go to
 // out/dump-*.png.
 //
 //   BASE_URL=http://127.0.0.1:8080/ node dump.mjs
@@ -103,6 +105,29 @@ try {
   });
   st = await waitState(page, (s) => s.ready && s.routes === 2, 20000);
   check('an opened file loads', !!st && st.routes === 2 && st.lanes.every((l) => l.routes === 2), st && `${st.routes} routes`);
+  // a record (ip6sim record's file: engine/iproute2/testdata): its dump
+  // loads, then its events replay: 5 lookups, a route added, one deleted
+  const record = readFileSync(new URL('../../engine/iproute2/testdata/record-small.txt', import.meta.url)).toString();
+  const rm = await load(page, record);
+  check('a pasted record loads', !rm.error && rm.text.startsWith('loaded: 4 routes in table main (') && rm.text.endsWith('; replaying the record'), rm.text);
+  st = await waitState(page, (s) => s.scenarioState.id === 'record' && s.scenarioState.done, 60000);
+  check('the record replays to its end', !!st && st.scenarioState.line === 19 && st.scenarioState.lines === 19,
+    st && JSON.stringify(st.scenarioState));
+  // 2001:db8:1::/64 deleted, 2001:db8:3::/64 added, 2001:db8:2::/64
+  // expired but left for the GC timer (due at 30 s)
+  check('after the replay both lanes hold the record\'s last table', !!st && st.routes === 4 && st.lanes.every((l) => l.routes === 4),
+    st && `${st.routes} routes; lanes ${st.lanes.map((l) => l.routes).join(' ')}`);
+  // then the lanes' GC timers (30 s after the load) remove the expired route
+  st = await waitState(page, (s) => s.lanes.every((l) => l.routes === 3), 60000);
+  check('the lanes\' GC passes then remove the record\'s expired route', !!st && st.lanes.every((l) => l.removed === 1 && l.routes === 3),
+    st && JSON.stringify(st.lanes.map((l) => [l.strategy, l.passes, l.removed, l.routes])));
+  const replayed = await page.evaluate(() => window.fib6lab.state().scenarioState);
+  const badRecord = await load(page, '# fib6lab record 1\nstart 1.000000\n[dump]\n2001:db8::/64 dev eth0\n[packets]\n');
+  check('a bad record names its line and what is wrong', badRecord.error && badRecord.text.startsWith('record line 5: unknown section [packets]') &&
+    badRecord.text.includes('unchanged'), badRecord.text);
+  st = await page.evaluate(() => window.fib6lab.state());
+  check('after a bad record the table is unchanged', st.routes === 3 && st.lanes.every((l) => l.routes === 3) &&
+    st.scenarioState.id === replayed.id && st.scenarioState.line === 19, `${st.routes} routes, ${JSON.stringify(st.scenarioState)}`);
   check('no console errors', errors.length === 0, errors.join(' | '));
 } finally {
   await browser.close();

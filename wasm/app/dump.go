@@ -16,12 +16,22 @@ import (
 // when both hold it does the simulation restart on them (as a script
 // does: console, speed, clock rate and view kept; the tries laid out
 // again; playing), so a bad dump returns its error (a
-// *iproute2.DumpError naming the line) and changes nothing.
+// *iproute2.DumpError naming the line) and changes nothing. A record
+// (`ip6sim record`'s file, iproute2.IsRecord) loads its dump and replays
+// its events (loadRecord).
 func (s *Sim) LoadDump(text string) error {
+	if iproute2.IsRecord(text) {
+		return s.loadRecord(text)
+	}
 	d, err := iproute2.ParseDump(text)
 	if err != nil {
 		return err
 	}
+	return s.useDump(d)
+}
+
+// useDump swaps both lanes to fresh namespaces holding d (see LoadDump).
+func (s *Sim) useDump(d *iproute2.Dump) error {
 	var loaded [2]*netns.Netns
 	for i, l := range s.Lanes {
 		ns := netns.New(0)

@@ -91,9 +91,11 @@ func (s *Sim) Share() share.Link {
 	v := &s.teach.View
 	sh := share.Link{Typed: slices.Clone(s.teach.link.typed), Pos: s.Positions(), Line: s.teach.next, Jiffies: s.Jiffies(),
 		Paused: !s.Playing, Speed: s.Speed, Pseudo: v.Pseudo, Timeline: v.Timeline, Present: v.Presenter, NoLegend: v.NoLegend}
-	if s.teach.scenario == ScriptName {
+	switch s.teach.scenario {
+	case ScriptName:
 		sh.Script = s.teach.source
-	} else {
+	case RecordName: // a link carries no machine's table, as for a dump
+	default:
 		sh.Scenario = s.teach.scenario
 	}
 	if c := v.Cam; c.fitSX != 0 {
