@@ -80,7 +80,7 @@ func (t *Trie) opMarks(b *Builder, v TrieView) {
 // tag writes s in the Code style on a dark backing box framed in c, at
 // gap pixels right of view point (x, y), or left of it when it would
 // leave the view there, and inside the view vertically; it claims the
-// box in the label grid.
+// box in the label grid and notes it in t.tags.
 func (t *Trie) tag(b *Builder, v TrieView, s string, x, y, gap float64, c color.RGBA) {
 	w, vw, vh := Measure(s, Code), v.Camera.W, v.Camera.H
 	tx := x + gap
@@ -89,6 +89,7 @@ func (t *Trie) tag(b *Builder, v TrieView, s string, x, y, gap float64, c color.
 	}
 	ty := app.Clamp(y-7, 2, vh-15)
 	t.grid.fill(tx-3, ty-2, w+6, 17)
+	t.tags = append(t.tags, Rect{X: v.X + tx - 3, Y: v.Y + ty - 2, W: w + 6, H: 17})
 	b.Rect(v.X+tx-3, v.Y+ty-2, w+6, 17, Alpha(b.P.BG, 0.9))
 	b.Frame(v.X+tx-3, v.Y+ty-2, w+6, 17, 1, Alpha(c, 0.7))
 	b.Text(v.X+tx, v.Y+ty, s, Code, c)

@@ -64,7 +64,8 @@ type Trie struct {
 	labels   map[int32]string
 	labelsOf *app.Layout
 	grid     occupancy
-	slot     int // the legend's slot last chosen (quietest)
+	slot     int    // the legend's slot last chosen (quietest)
+	tags     []Rect // the op tags drawn by the last Draw, in scene pixels
 }
 
 // Draw adds view v to b the way the page draws it: the axis grid, the
@@ -75,6 +76,7 @@ type Trie struct {
 func (t *Trie) Draw(b *Builder, v TrieView) {
 	c := v.Camera
 	b.Clip(0, 0, b.S.W, b.S.H)
+	t.tags = t.tags[:0]
 	n := len(b.S.Items)
 	b.Frame(v.X-1, v.Y-1, c.W+2, c.H+2, 1, b.P.Border)
 	b.Tag(n, "border")
