@@ -177,20 +177,7 @@ func drawLegendOver(b *Builder, t *Trie, v TrieView, slots []LegendSlot) {
 		v.Covered = append(v.Covered, sl.R)
 	}
 	t.Draw(b, v)
-	if show && !t.tagUnder(sl.R) {
+	if show {
 		b.LegendPanel(sl.R.X, sl.R.Y, sl.Box)
 	}
-}
-
-// tagUnder reports whether an op tag of the last Draw runs into r: the
-// legend then stays away for the frame, leaving the student's route
-// readable (quietest keeps the tag's node clear, not always all of a
-// tag flipped left of it or moved into the view).
-func (t *Trie) tagUnder(r Rect) bool {
-	for _, g := range t.tags {
-		if g.X < r.X+r.W && r.X < g.X+g.W && g.Y < r.Y+r.H && r.Y < g.Y+g.H {
-			return true
-		}
-	}
-	return false
 }

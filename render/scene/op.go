@@ -70,27 +70,41 @@ func (t *Trie) opMarks(b *Builder, v TrieView) {
 	}
 	if x, y, ok := frame(op.Match, 18, 2.5, b.P.Match); ok {
 		frame(op.Match, 26, 1, Alpha(b.P.Match, 0.6))
-		t.tag(b, v, op.Prefix, x, y, 16, b.P.Match)
+		t.tag(b, v, op.Prefix, x, y, matchGap, b.P.Match)
 	} else if linked && op.Prefix != "" {
-		t.tag(b, v, op.Prefix, lx, ly, 12, b.P.Op)
+		t.tag(b, v, op.Prefix, lx, ly, linkedGap, b.P.Op)
 	}
 	b.Tag(n, "op")
 }
 
 // tag writes s in the Code style on a dark backing box framed in c, at
 // gap pixels right of view point (x, y), or left of it when it would
-// leave the view there, and inside the view vertically; it claims the
-// box in the label grid and notes it in t.tags.
+// leave the view there, and inside the view vertically (tagBox); it
+// claims the box in the label grid.
 func (t *Trie) tag(b *Builder, v TrieView, s string, x, y, gap float64, c color.RGBA) {
-	w, vw, vh := Measure(s, Code), v.Camera.W, v.Camera.H
+	r := tagBox(s, x, y, gap, v.Camera.W, v.Camera.H)
+	t.grid.fill(r.X, r.Y, r.W, r.H)
+	b.Rect(v.X+r.X, v.Y+r.Y, r.W, r.H, Alpha(b.P.BG, 0.9))
+	b.Frame(v.X+r.X, v.Y+r.Y, r.W, r.H, 1, Alpha(c, 0.7))
+	b.Text(v.X+r.X+3, v.Y+r.Y+2, s, Code, c)
+}
+
+// Gaps, in pixels, between a node and the tag of the operation's answer
+// (matchGap) or of the node it linked a route on (linkedGap).
+const (
+	matchGap  = 16
+	linkedGap = 12
+)
+
+// tagBox returns the box, in view pixels, of a tag of s beside view
+// point (x, y) of a vw x vh view: gap pixels right of it, or left of it
+// when it would leave the view there, and inside the view vertically.
+func tagBox(s string, x, y, gap, vw, vh float64) Rect {
+	w := Measure(s, Code)
 	tx := x + gap
 	if tx+w+3 > vw {
 		tx = max(x-gap-w, 3)
 	}
 	ty := app.Clamp(y-7, 2, vh-15)
-	t.grid.fill(tx-3, ty-2, w+6, 17)
-	t.tags = append(t.tags, Rect{X: v.X + tx - 3, Y: v.Y + ty - 2, W: w + 6, H: 17})
-	b.Rect(v.X+tx-3, v.Y+ty-2, w+6, 17, Alpha(b.P.BG, 0.9))
-	b.Frame(v.X+tx-3, v.Y+ty-2, w+6, 17, 1, Alpha(c, 0.7))
-	b.Text(v.X+tx, v.Y+ty, s, Code, c)
+	return Rect{X: tx - 3, Y: ty - 2, W: w + 6, H: 17}
 }

@@ -55,6 +55,11 @@ type TrieView struct {
 // Rect is a W x H rectangle at X, Y in scene pixels.
 type Rect struct{ X, Y, W, H float64 }
 
+// overlaps reports whether r and o share an area.
+func (r Rect) overlaps(o Rect) bool {
+	return o.X < r.X+r.W && r.X < o.X+o.W && o.Y < r.Y+r.H && r.Y < o.Y+o.H
+}
+
 // Trie draws trie views. It keeps its scratch buffers and the prefix
 // labels of the last layout from call to call, so drawing every frame
 // does not allocate; the zero value is ready to use.
@@ -64,8 +69,7 @@ type Trie struct {
 	labels   map[int32]string
 	labelsOf *app.Layout
 	grid     occupancy
-	slot     int    // the legend's slot last chosen (quietest)
-	tags     []Rect // the op tags drawn by the last Draw, in scene pixels
+	slot     int // the legend's slot last chosen (quietest)
 }
 
 // Draw adds view v to b the way the page draws it: the axis grid, the
@@ -76,7 +80,6 @@ type Trie struct {
 func (t *Trie) Draw(b *Builder, v TrieView) {
 	c := v.Camera
 	b.Clip(0, 0, b.S.W, b.S.H)
-	t.tags = t.tags[:0]
 	n := len(b.S.Items)
 	b.Frame(v.X-1, v.Y-1, c.W+2, c.H+2, 1, b.P.Border)
 	b.Tag(n, "border")
@@ -168,12 +171,14 @@ func (t *Trie) hidden(v TrieView, r Rect) (float64, bool) {
 			}
 		}
 	}
-	return n, hidesOp(v.Layout, v.Marks.Op, at)
+	return n, hidesOp(v, r, at)
 }
 
-// hidesOp reports whether at holds a node of operation op: on its path,
-// created, or (with its tag) linked or answering.
-func hidesOp(lay *app.Layout, op *app.OpView, at func(i int32, right float64) bool) bool {
+// hidesOp reports whether the view rectangle r (at tells which nodes it
+// holds) hides a node of v's operation, on its path or created, or the
+// node it linked or answered with the tag beside it (tagBox).
+func hidesOp(v TrieView, r Rect, at func(i int32, right float64) bool) bool {
+	op, lay := v.Marks.Op, v.Layout
 	if op == nil {
 		return false
 	}
@@ -184,8 +189,15 @@ func hidesOp(lay *app.Layout, op *app.OpView, at func(i int32, right float64) bo
 			}
 		}
 	}
-	tag := 16 + Measure(op.Prefix, Code)
-	return op.Linked != 0 && at(lay.Index(op.Linked), tag) || op.Match != 0 && at(lay.Index(op.Match), tag)
+	tagged := func(id uint32, gap float64) bool {
+		i := lay.Index(id)
+		if id == 0 || i < 0 {
+			return false
+		}
+		x, y := lay.NodePos(v.Camera, i)
+		return at(i, 0) || tagBox(op.Prefix, float64(x), float64(y), gap, v.Camera.W, v.Camera.H).overlaps(r)
+	}
+	return tagged(op.Linked, linkedGap) || tagged(op.Match, matchGap)
 }
 
 // axis draws the prefix-length grid lines /0, /16 .. /128 across the view
