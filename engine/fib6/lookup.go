@@ -9,6 +9,11 @@ import "fib6lab/engine/trace"
 func (t *Table) NodeLookup(daddr Key) *Node {
 	n := t.net
 	a := &n.arena
+	if n.Trace == nil {
+		if words := a.descent(1); words != nil {
+			return a.get(t.nodeLookupDesc(words, daddr))
+		}
+	}
 	fn := a.at(t.root)
 	for {
 		n.emit(trace.NodeVisit, fn, nil, fn.FnBit, 0)
@@ -95,6 +100,11 @@ func (t *Table) Lookup(daddr Key) *Info { return t.LookupFlow(daddr, Flow{}) }
 // them), a loose one is preferred after the router preference.
 func (t *Table) LookupFlow(daddr Key, fl Flow) *Info {
 	n := t.net
+	if n.Trace == nil {
+		if words := n.arena.descent(1); words != nil {
+			return t.lookupDesc(words, daddr, fl)
+		}
+	}
 	n.emit(trace.OpBegin, t.Root(), nil, 0, int64(trace.OpLookup))
 	fn, rt := t.LookupFrom(t.NodeLookup(daddr), fl)
 	if rt != n.NullEntry {
@@ -113,7 +123,7 @@ func (t *Table) LookupFrom(fn *Node, fl Flow) (*Node, *Info) {
 	n := t.net
 	now := n.Now()
 	for ; fn != nil; fn = t.backtrack(fn) {
-		if rt := selectRoute(fn, n.leaf(fn), now, n.NullEntry, fl); rt != n.NullEntry {
+		if rt := selectRoute(fn.FnBit, n.leaf(fn), now, n.NullEntry, fl); rt != n.NullEntry {
 			return fn, rt
 		}
 	}
@@ -124,111 +134,130 @@ func (t *Table) LookupFrom(fn *Node, fl Flow) (*Node, *Info) {
 const BatchWidth = 16
 
 // LookupBatch is LookupFlow for each of keys, the answers in out (at
-// least as long): the fib6_node_lookup parts run in lockstep
-// (NodeLookupBatch), then each lookup selects its route in turn. The
-// answers are LookupFlow's, and with a trace recorder attached it runs
-// LookupFlow for each key in turn, so the trace is theirs too.
+// least as long): the fib6_node_lookup parts run in lockstep over the
+// descent index (NodeLookupBatch), then each lookup selects its route in
+// turn. The answers are LookupFlow's, and with a trace recorder attached,
+// or while the descent index is stale, it runs LookupFlow for each key in
+// turn, so the trace is theirs too.
 func (t *Table) LookupBatch(keys []Key, fl Flow, out []*Info) {
-	if t.net.Trace != nil {
+	words := t.batchWords(len(keys))
+	if words == nil {
 		for i, k := range keys {
 			out[i] = t.LookupFlow(k, fl)
 		}
 		return
 	}
-	var fns [BatchWidth]*Node
+	n := t.net
+	now := n.Now()
+	var found [BatchWidth]NodeIdx
 	for len(keys) > 0 {
 		w := min(len(keys), BatchWidth)
-		t.nodeLookupLockstep(keys[:w], fns[:w])
-		for i, fn := range fns[:w] {
-			_, out[i] = t.LookupFrom(fn, fl)
+		t.lockstep(words, keys[:w], found[:w])
+		for k, i := range found[:w] {
+			rt := selectRoute(uint8(words[i]), *n.arena.leafp(i), now, n.NullEntry, fl)
+			if rt == n.NullEntry {
+				_, rt = t.LookupFrom(t.backtrack(n.arena.get(i)), fl)
+			}
+			out[k] = rt
 		}
 		keys, out = keys[w:], out[w:]
 	}
 }
 
 // NodeLookupBatch is NodeLookup for each of keys, the nodes in out (at
-// least as long), up to BatchWidth of them descending in lockstep: each
-// step moves every lookup one node on, so that the memory loads of
-// different lookups overlap instead of waiting for each other (one
-// lookup's loads depend on each other, node after node). The nodes are
-// NodeLookup's; with a trace recorder attached it runs NodeLookup for
-// each key in turn, so the trace is theirs too.
+// least as long), up to BatchWidth of them descending in lockstep over
+// the descent index: each step moves every lookup one node on, so that
+// the memory loads of different lookups overlap instead of waiting for
+// each other (one lookup's loads depend on each other, node after node).
+// The nodes are NodeLookup's; with a trace recorder attached, or while
+// the descent index is stale, it runs NodeLookup for each key in turn,
+// so the trace is theirs too.
 func (t *Table) NodeLookupBatch(keys []Key, out []*Node) {
-	if t.net.Trace != nil {
+	words := t.batchWords(len(keys))
+	if words == nil {
 		for i, k := range keys {
 			out[i] = t.NodeLookup(k)
 		}
 		return
 	}
+	a := &t.net.arena
+	var found [BatchWidth]NodeIdx
 	for len(keys) > 0 {
 		w := min(len(keys), BatchWidth)
-		t.nodeLookupLockstep(keys[:w], out[:w])
+		t.lockstep(words, keys[:w], found[:w])
+		for k, i := range found[:w] {
+			out[k] = a.get(i)
+		}
 		keys, out = keys[w:], out[w:]
 	}
 }
 
-// nodeLookupLockstep runs fib6_node_lookup for up to BatchWidth keys in
-// lockstep, untraced: the descents a node each per round, then the climbs
-// back a node each per round, each round over the lookups still going.
-func (t *Table) nodeLookupLockstep(keys []Key, out []*Node) {
+// batchWords returns the descent index for a batch of k untraced
+// lookups, or nil when they take the Node path one by one.
+func (t *Table) batchWords(k int) []uint64 {
+	if t.net.Trace != nil {
+		return nil
+	}
+	return t.net.arena.descent(k)
+}
+
+// lockstep runs fib6_node_lookup for up to BatchWidth keys in lockstep
+// over the descent index, untraced: the descents a node each per round,
+// then the climbs back a node each per round, each round over the
+// lookups still going. The found nodes' indices go to out.
+func (t *Table) lockstep(words []uint64, keys []Key, out []NodeIdx) {
 	a := &t.net.arena
-	nodes := a.nodes
-	root := a.get(t.root)
-	var fns [BatchWidth]*Node
-	var lane [BatchWidth]uint8 // the lookups still going, by index into keys
+	var at [BatchWidth]NodeIdx
+	var lane [BatchWidth]uint8 // the lookups still climbing, by index into keys
 	n := len(keys)
 	for i := range n {
-		fns[i], lane[i] = root, uint8(i)
+		at[i], lane[i] = t.root, uint8(i)
 	}
 	// the descents: a lookup with no child to go to stays where it is
 	// (without a branch: the CPU keeps every lookup's load in flight)
 	for moved := true; moved; {
 		moved = false
 		for i := range n {
-			fn := fns[i]
-			next := fn.child(keys[i].Bit(fn.FnBit))
-			nf := &nodes[next>>chunkBits][next&chunkMask]
-			if next == 0 {
-				nf = fn
-			}
-			fns[i] = nf
+			next := descChild(words[at[i]], keys[i].Bit(uint8(words[at[i]])))
 			moved = moved || next != 0
+			at[i] = at[i] ^ (at[i]^next)&-NodeIdx(b2u(next != 0))
 		}
-	}
-	for i := range n {
-		lane[i] = uint8(i)
 	}
 	for left := n; left > 0; {
 		for j := 0; j < left; {
-			i := lane[j]
-			fn := fns[i]
-			if fn.FnFlags&RTN_RTINFO != 0 {
-				if l := *a.leafp(fn.Self); l != nil && PrefixEqual(l.Dst, keys[i], l.DstLen) {
-					out[i] = fn
-					left--
-					lane[j] = lane[left]
+			k := lane[j]
+			i := at[k]
+			w := words[i]
+			if w&descRTINFO != 0 {
+				if l := *a.leafp(i); l != nil && PrefixEqual(l.Dst, keys[k], l.DstLen) {
+					out[k], left, lane[j] = i, left-1, lane[left-1]
 					continue
 				}
 			}
-			if fn.FnFlags&RTN_ROOT != 0 {
-				out[i] = root
-				left--
-				lane[j] = lane[left]
+			if w&descRoot != 0 {
+				out[k], left, lane[j] = t.root, left-1, lane[left-1]
 				continue
 			}
-			p := fn.Parent
-			fns[i] = &nodes[p>>chunkBits][p&chunkMask]
+			at[k] = a.get(i).Parent
 			j++
 		}
 	}
+}
+
+// b2u is 1 for true, 0 for false.
+func b2u(b bool) NodeIdx {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // selectRoute is the part of rt6_select the walking skeleton needs: the
 // first route in metric order that is not expired and whose nexthop is not
 // dead; ties in metric go to the higher router preference, then to the
 // flow's interface (rt6_score_route).
-func selectRoute(fn *Node, leaf *Info, now int64, null *Info, fl Flow) *Info {
-	if leaf == nil || leaf == null || fn.FnBit != leaf.DstLen {
+func selectRoute(fnBit uint8, leaf *Info, now int64, null *Info, fl Flow) *Info {
+	if leaf == nil || leaf == null || fnBit != leaf.DstLen {
 		return null
 	}
 	var best *Info

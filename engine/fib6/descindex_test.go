@@ -1,0 +1,116 @@
+package fib6
+
+import (
+	"math/rand/v2"
+	"net/netip"
+	"testing"
+
+	"fib6lab/engine/trace"
+)
+
+// TestDescentIndexMatchesNodes: on random tables changed between rounds
+// of lookups, untraced lookups find the nodes and routes the traced Node
+// path finds, one by one and batched, while the descent index is stale
+// (the Node path) and once it is rebuilt; a rebuilt index holds every
+// node's fn_bit, children and flags, and a change of shape makes it
+// stale.
+func TestDescentIndexMatchesNodes(t *testing.T) {
+	for seed := range uint64(20) {
+		n, ps := batchNet(seed)
+		tb := n.Table(RT_TABLE_MAIN)
+		a := &n.arena
+		r := rand.New(rand.NewPCG(seed, 5))
+		for round := range 8 {
+			keys := batchKeys(r, ps, 400)
+			fl := []Flow{{}, {Oif: 1}, {Oif: 2, Strict: true}}[r.IntN(3)]
+			wantFn, wantRt := make([]*Node, len(keys)), make([]*Info, len(keys))
+			n.Trace = &trace.Recorder{}
+			for i, k := range keys {
+				wantFn[i], wantRt[i] = tb.NodeLookup(k), tb.LookupFlow(k, fl)
+			}
+			n.Trace = nil
+			if round%2 == 1 {
+				a.desc.stale = 1 << 30 // the next lookup rebuilds the index
+			}
+			gotFn, gotRt := make([]*Node, len(keys)), make([]*Info, len(keys))
+			tb.NodeLookupBatch(keys, gotFn)
+			tb.LookupBatch(keys, fl, gotRt)
+			for i, k := range keys {
+				if fn := tb.NodeLookup(k); fn != wantFn[i] || gotFn[i] != wantFn[i] {
+					t.Fatalf("seed %d round %d %v: node /%d, batched /%d, Node path /%d", seed, round, k.Addr(), fn.FnBit, gotFn[i].FnBit, wantFn[i].FnBit)
+				}
+				if rt := tb.LookupFlow(k, fl); rt != wantRt[i] || gotRt[i] != wantRt[i] {
+					t.Fatalf("seed %d round %d %v: route %v, batched %v, Node path %v", seed, round, k.Addr(), rt.Prefix(), gotRt[i].Prefix(), wantRt[i].Prefix())
+				}
+			}
+			if round%2 == 1 {
+				words := a.descent(0)
+				if words == nil {
+					t.Fatalf("seed %d round %d: no index after a forced rebuild", seed, round)
+				}
+				for i := NodeIdx(1); i < a.next; i++ {
+					if words[i] != descWord(a.get(i)) {
+						t.Fatalf("seed %d: index word %d is %#x, the node's %#x", seed, i, words[i], descWord(a.get(i)))
+					}
+				}
+				ps = routeOnIntermediate(t, n, ps)
+			}
+			ps = changeTable(t, r, n, ps)
+			if a.desc.shape == a.shape+1 {
+				t.Fatalf("seed %d round %d: the index outlived a change of shape", seed, round)
+			}
+		}
+	}
+}
+
+// routeOnIntermediate adds a route on an intermediate node, which makes
+// no node but gives one RTN_RTINFO, and checks that this alone makes the
+// descent index stale.
+func routeOnIntermediate(t *testing.T, n *Net, ps []netip.Prefix) []netip.Prefix {
+	a := &n.arena
+	for i := NodeIdx(1); i < a.next; i++ {
+		fn := a.get(i)
+		if fn.FnFlags&(RTN_RTINFO|RTN_ROOT) != 0 || n.leaf(fn) == nil {
+			continue
+		}
+		p := netip.PrefixFrom(n.leaf(fn).Dst.Addr(), int(fn.FnBit)).Masked()
+		next := a.next
+		if err := n.Table(RT_TABLE_MAIN).Add(n.NewRoute(p, netip.Addr{}, 1, 1024), NLM_F_CREATE|NLM_F_EXCL); err != nil {
+			t.Fatalf("add %v on an intermediate node: %v", p, err)
+		}
+		if a.next != next || fn.FnFlags&RTN_RTINFO == 0 {
+			t.Fatalf("add %v made a node instead of using the intermediate one", p)
+		}
+		if a.desc.shape == a.shape+1 {
+			t.Fatalf("the index outlived %v's route on an intermediate node", p)
+		}
+		return append(ps, p)
+	}
+	t.Fatal("no intermediate node")
+	return nil
+}
+
+// changeTable deletes about a tenth of the table's prefixes and adds as
+// many new ones, returning the prefixes the table then holds.
+func changeTable(t *testing.T, r *rand.Rand, n *Net, ps []netip.Prefix) []netip.Prefix {
+	tb := n.Table(RT_TABLE_MAIN)
+	var kept []netip.Prefix
+	for _, p := range ps {
+		if r.IntN(10) != 0 {
+			kept = append(kept, p)
+			continue
+		}
+		if fn := tb.Locate(KeyOf(p.Addr()), uint8(p.Bits()), true); fn != nil {
+			if err := tb.Del(tb.Leaf(fn)); err != nil {
+				t.Fatalf("del %v: %v", p, err)
+			}
+		}
+	}
+	for range len(ps) / 10 {
+		p := netip.PrefixFrom(randomAddr(r, 0x20), 16+r.IntN(113)).Masked()
+		if tb.Add(n.NewRoute(p, netip.Addr{}, 1, 1024), NLM_F_CREATE|NLM_F_EXCL) == nil {
+			kept = append(kept, p)
+		}
+	}
+	return kept
+}
