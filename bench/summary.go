@@ -29,7 +29,7 @@ const kernelWalk9k = 855310
 //   - lookup_hit_over_bart, lookup_miss_over_bart: fib6_table_lookup (one
 //     at a time) over bart.Table's Lookup, per lookup, the same addresses
 //     inside and outside the real table's prefixes;
-//   - batch_lookup_over_bart: fib6.Table.LookupBatch (lockstep) per lookup
+//   - batch_lookup_over_bart: fib6.Table.LookupBatch (interleaved descents) per lookup
 //     over bart's single lookups of the same hit addresses;
 //   - walk_ns_per_route: an untraced trie-walk GC pass on the full table
 //     (as the page has it: built in address order, compacted), per route;

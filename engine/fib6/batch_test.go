@@ -72,7 +72,7 @@ func batchKeys(r *rand.Rand, ps []netip.Prefix, count int) []Key {
 }
 
 // TestLookupBatchMatchesSingle: on random tables, batched lookups (in
-// lockstep, any number of them) find the nodes and routes single
+// flight together, any number of them, across chunks) find the nodes and routes single
 // lookups do, for flows with and without an interface, and traced they
 // record the events single lookups record.
 func TestLookupBatchMatchesSingle(t *testing.T) {
@@ -80,7 +80,7 @@ func TestLookupBatchMatchesSingle(t *testing.T) {
 		n, ps := batchNet(seed)
 		tb := n.Table(RT_TABLE_MAIN)
 		r := rand.New(rand.NewPCG(seed, 4))
-		for _, count := range []int{1, BatchWidth - 1, BatchWidth, BatchWidth + 1, 200} {
+		for _, count := range []int{1, BatchWidth - 1, BatchWidth, BatchWidth + 1, 200, batchChunk + 44} {
 			keys := batchKeys(r, ps, count)
 			fl := []Flow{{}, {Oif: 1}, {Oif: 2, Strict: true}}[r.IntN(3)]
 			nodes, routes := make([]*Node, count), make([]*Info, count)
