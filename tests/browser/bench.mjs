@@ -70,6 +70,8 @@ try {
   row('time to first frame', `${summary.first_frame_ms} ms`, '<= 1 s');
   row('time until state().ready', `${summary.ready_ms} ms`, '<= 2 s');
   row('table load (engine time in wasm, over frames)', `${summary.table_ms} ms`);
+  row('  decode / build / compact / copy / finish', ['decode', 'build', 'compact', 'copy', 'finish']
+    .map((k) => t[`${k}Millis`].toFixed(0)).join(' / ') + ' ms');
   await page.evaluate(() => window.fib6lab.gcPauseMax()); // the window starts at ready
   const done = await until((s) => s.strategies['trie-walk'].passes >= 1 && s.strategies['trie-walk'].pending === 0 &&
     s.strategies['gc-list'].pending === 0, 120000);
