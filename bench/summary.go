@@ -37,7 +37,8 @@ const kernelWalk9k = 855310
 //   - kernel_walk_over_ours: the seed's 855 us pass at 9,000 routes (95 ns
 //     per route, another machine) over ours at the same size;
 //   - gclist_us: an untraced GC-list pass on the full table;
-//   - bytes_per_route: heap per route of the full table in fib6lab;
+//   - bytes_per_route: heap per route of the full table in fib6lab, once
+//     lookups have built its descent index;
 //   - load_ms: decoding the shipped binary table, adding its routes to
 //     table main and compacting it (the page's built lane, natively);
 //   - shuffled_load_over_sorted: adding the same routes in random order

@@ -67,7 +67,7 @@ func (a *arena) descent(k int) []uint64 {
 		return nil
 	}
 	if cap(d.words) < int(a.next) {
-		d.words = make([]uint64, a.next, a.next+a.next/4)
+		d.words = make([]uint64, a.next, a.next+chunkSize)
 	}
 	d.words = d.words[:a.next]
 	for i := range d.words {
