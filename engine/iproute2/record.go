@@ -30,7 +30,9 @@ import (
 //	SECONDS.MICROS timer EVENT FIELDS              timer_start, timer_expire_entry, timer_cancel
 //
 // `start` is the trace clock when the dump had been taken: time 0 of the
-// replay. Lines starting with '#' are comments.
+// replay; `begin`, when it was started. Events from begin on are listed
+// (those before start, made while the dump was taken, are replayed at
+// time 0). Lines starting with '#' are comments.
 
 // RecordMagic is the first line of a record, with its format version.
 const RecordMagic = "# fib6lab record 1"
@@ -199,6 +201,10 @@ func (p *recordParser) sectionLine(name string) error {
 		}
 		p.r.start, _ = parseMicros(p.r.Header["start"])
 		p.last = p.r.start
+		if begin, ok := parseMicros(p.r.Header["begin"]); ok && begin < p.last {
+			// the events while the dump was taken come first (at time 0)
+			p.last = begin
+		}
 		p.dumpAt = p.n
 	case name == "events" && p.section == "dump":
 	case name == "dump" || name == "events":

@@ -63,6 +63,25 @@ func TestReplayRecord(t *testing.T) {
 	}
 }
 
+// TestParseRecordDuringDump: an event of the time the dump was taken
+// (between begin and start; ip6sim record writes them) is replayed at
+// time 0; one before begin is out of order.
+func TestParseRecordDuringDump(t *testing.T) {
+	good := readRecord(t)
+	timer := "100.005000 timer timer_expire_entry timer=00000000cedcb765 function=fib6_gc_timer_cb now=4294892296 baseclk=4294892296\n"
+	r, err := ParseRecord(strings.Replace(good, "[events]\n", "[events]\n"+timer, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := r.Events[0]; e.Kind != EventTimer || e.At != 0 || e.Line != 25 {
+		t.Fatalf("first event %+v, want the timer at time 0 on line 25", e)
+	}
+	early := strings.Replace(timer, "100.005000", "99.999999", 1)
+	if _, err := ParseRecord(strings.Replace(good, "[events]\n", "[events]\n"+early, 1)); err == nil || !strings.Contains(err.Error(), "record line 25: out of time order") {
+		t.Fatalf("an event before begin: %v", err)
+	}
+}
+
 // TestParseRecordBad: a bad record is refused with the line named.
 func TestParseRecordBad(t *testing.T) {
 	good := readRecord(t)
