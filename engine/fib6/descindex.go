@@ -19,6 +19,10 @@ package fib6
 // speed (on the full table about 40% slower than over the index); when
 // it changes every four times that many lookups or less often, the
 // rebuilds cost them a few per cent; when it does not change, nothing.
+// An index that the shape outran before it served as many lookups as it
+// waited for doubles the wait for the next rebuild (up to 256 times),
+// so that a shape that changes with every packet (route cache clones in
+// the trie, kernel 4.8) does not pay for rebuilds it cannot use.
 
 // The fields of a descent word: fn_bit in the low byte, two flags, then
 // the left and the right child's arena index.
@@ -33,10 +37,17 @@ const (
 // descentIndex holds the words of the arena's nodes and the shape
 // generation they were copied at.
 type descentIndex struct {
-	words []uint64 // by arena index
-	shape uint64   // the arena's shape generation words holds, plus one (0: none)
-	stale int      // lookups since the shape moved on
+	words   []uint64 // by arena index
+	shape   uint64   // the arena's shape generation words holds, plus one (0: none)
+	stale   int      // lookups since the shape moved on
+	served  int      // lookups the index served since it was built
+	backoff uint8    // the wait before a rebuild is a 32nd of the arena's indices << backoff
 }
+
+// maxBackoff bounds descentIndex.backoff: while the shape changes between
+// rebuilds faster than lookups use them, a rebuild waits for up to 8
+// times the arena's indices in lookups.
+const maxBackoff = 8
 
 // descWord packs what a descent reads of fn.
 func descWord(fn *Node) uint64 {
@@ -62,11 +73,21 @@ func descChild(w uint64, dir uint8) NodeIdx {
 func (a *arena) descent(k int) []uint64 {
 	d := &a.desc
 	if d.shape == a.shape+1 {
+		d.served += k
 		return d.words
 	}
 	d.stale += k
-	if d.stale < int(a.next>>5) || a.next > descIdxMask {
+	wait := int(a.next>>5) << d.backoff
+	if d.stale < wait || a.next > descIdxMask {
 		return nil
+	}
+	// an index the shape outran before it served a 32nd of the arena in
+	// lookups doubles the wait for the next one; one that served more
+	// resets it
+	if d.shape != 0 && d.served < int(a.next>>5) {
+		d.backoff = min(d.backoff+1, maxBackoff)
+	} else {
+		d.backoff = 0
 	}
 	if cap(d.words) < int(a.next) {
 		d.words = make([]uint64, a.next, a.next+chunkSize)
@@ -75,7 +96,7 @@ func (a *arena) descent(k int) []uint64 {
 	for i := range d.words {
 		d.words[i] = descWord(&a.nodes[i>>chunkBits][i&chunkMask])
 	}
-	d.shape, d.stale = a.shape+1, 0
+	d.shape, d.stale, d.served = a.shape+1, 0, 0
 	return d.words
 }
 

@@ -114,3 +114,42 @@ func changeTable(t *testing.T, r *rand.Rand, n *Net, ps []netip.Prefix) []netip.
 	}
 	return kept
 }
+
+// TestDescentIndexBackoff: while the shape changes before a rebuilt index
+// serves its wait in lookups, each rebuild doubles the next wait, up to
+// maxBackoff; an index that serves its wait resets it.
+func TestDescentIndexBackoff(t *testing.T) {
+	n, ps := batchNet(1)
+	tb := n.Table(RT_TABLE_MAIN)
+	d := &n.arena.desc
+	key := KeyOf(ps[0].Addr())
+	churn := netip.MustParsePrefix("2001:db8:ffff::1/128")
+	rebuilds, wait := 0, int(n.arena.next>>5)
+	for range wait << (maxBackoff + 1) {
+		shape := d.shape
+		tb.Lookup(key)
+		if d.shape != shape {
+			rebuilds++
+			// the shape moves on right after every rebuild
+			if err := tb.Add(n.NewRoute(churn, netip.Addr{}, 1, 1024), NLM_F_CREATE|NLM_F_EXCL); err != nil {
+				t.Fatal(err)
+			}
+			if err := tb.Del(tb.Leaf(tb.Locate(KeyOf(churn.Addr()), 128, true))); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if d.backoff != maxBackoff || rebuilds > maxBackoff+3 { // 512 without the backoff
+		t.Fatalf("%d rebuilds in %d lookups (first wait %d), backoff %d; want at most %d, backoff %d",
+			rebuilds, wait<<(maxBackoff+1), wait, d.backoff, maxBackoff+3, maxBackoff)
+	}
+	for range wait<<maxBackoff + wait + 1 { // the next rebuild, then a 32nd of the arena served
+		tb.Lookup(key)
+	}
+	d.stale = 1 << 30
+	tb.Add(n.NewRoute(churn, netip.Addr{}, 1, 1024), NLM_F_CREATE|NLM_F_EXCL)
+	tb.Lookup(key)
+	if d.backoff != 0 || d.shape != n.arena.shape+1 {
+		t.Fatalf("after an index that served %d lookups: backoff %d, fresh %v", wait+1, d.backoff, d.shape == n.arena.shape+1)
+	}
+}

@@ -26,7 +26,10 @@ func TestPacketRouterMatchesLookup(t *testing.T) {
 	}
 	prefixes = append(prefixes, "2001:db8:3::/48", "2001:db8::/32")
 	dsts = append(dsts, onLinkDst, farDst, netip.MustParseAddr("2001:db8:99::1"))
-	pr := ns.newPacketRouter(dsts...)
+	if ns.newPacketRouter(1, dsts[0]) != nil {
+		t.Fatal("a router for one packet: it looks up whole, without one")
+	}
+	pr := ns.newPacketRouter(2, dsts...)
 	finds, lookups := 0, 0
 	for step := range 3000 {
 		tb := ns.FIB.Table(fib6.RT_TABLE_MAIN)
@@ -48,7 +51,7 @@ func TestPacketRouterMatchesLookup(t *testing.T) {
 		i := r.IntN(len(dsts))
 		shape := ns.FIB.ShapeGen()
 		wasValid := pr.valid && pr.shape == shape
-		got, gt, gerr := pr.lookup(i, dsts[i])
+		got, gt, gerr := pr.lookup(ns, i, dsts[i])
 		want, wt, werr := ns.Lookup(dsts[i])
 		if got != want || gt != wt || fmt.Sprint(gerr) != fmt.Sprint(werr) {
 			t.Fatalf("step %d, %v: router %v %v, Lookup %v %v", step, dsts[i], got.Prefix(), gerr, want.Prefix(), werr)

@@ -179,7 +179,7 @@ func (ns *Netns) FloodRaw(f RawFlood) RawResult {
 	defer ns.leave()
 	res := RawResult{Errnos: map[errno.Errno]int{}, Peak: ns.Dst.Entries()}
 	queues := make([][]*dst.Entry, f.Senders) // per sender, nil = a failed attempt
-	r := ns.newPacketRouter(f.Dst)
+	r := ns.newPacketRouter(f.Count*f.Senders, f.Dst)
 	n := f.Count * f.Senders
 	for i := range n {
 		if f.Rate > 0 && i > 0 && i%f.Rate == 0 {
@@ -232,7 +232,7 @@ func (ns *Netns) SendRaw(daddr netip.Addr, count, inflight int) (sent, failed, p
 // rawOutput is the routing of one raw-socket packet on cpu: the referenced
 // dst, or the errno sendto() returns.
 func (ns *Netns) rawOutput(r *packetRouter, cpu int, daddr netip.Addr) (*dst.Entry, error) {
-	rt, _, err := r.lookup(0, daddr)
+	rt, _, err := r.lookup(ns, 0, daddr)
 	if err != nil {
 		return nil, err
 	}

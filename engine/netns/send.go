@@ -27,7 +27,7 @@ type SendResult struct {
 func (ns *Netns) Send(daddr, saddr netip.Addr, count, cpu int) SendResult {
 	st := ns.Dst.Stats
 	n := &lookupCounter{ns: ns}
-	r := ns.newPacketRouter(daddr)
+	r := ns.newPacketRouter(count, daddr)
 	var res SendResult
 	for res.Packets < count && res.Err == nil {
 		if ns.sendOne(r, n, daddr, saddr, cpu) != nil {
@@ -45,7 +45,7 @@ func (ns *Netns) Send(daddr, saddr netip.Addr, count, cpu int) SendResult {
 // sendOne routes and outputs one packet; the packet (and the dst it ends
 // with) is freed when done.
 func (ns *Netns) sendOne(r *packetRouter, n lwtunnel.Net, daddr, saddr netip.Addr, cpu int) error {
-	rt, _, err := r.lookup(0, daddr)
+	rt, _, err := r.lookup(ns, 0, daddr)
 	if err != nil {
 		return err
 	}
