@@ -114,28 +114,37 @@ func (t *Table) nodeLookupDesc(words []uint64, daddr Key) NodeIdx {
 		}
 		i, w = next, words[next]
 	}
-	for {
-		if w&descRTINFO != 0 {
-			if l := *a.leafp(i); l != nil && PrefixEqual(l.Dst, daddr, l.DstLen) {
-				return i
-			}
-		}
+	for !a.covers(w, i, daddr) {
 		if w&descRoot != 0 {
 			return t.root
 		}
 		i = a.get(i).Parent
 		w = words[i]
 	}
+	return i
 }
 
-// lookupDesc is LookupFlow's untraced path over the descent index: the
-// node fib6_node_lookup finds, its route, or the backtracking of
-// LookupFrom. The found node's Node is read only when it has no route to
-// give.
+// covers reports whether the climb of fib6_node_lookup stops at node i
+// (word w) for daddr: an RTINFO node whose leaf's prefix covers it.
+func (a *arena) covers(w uint64, i NodeIdx, daddr Key) bool {
+	if w&descRTINFO == 0 {
+		return false
+	}
+	l := *a.leafp(i)
+	return l != nil && PrefixEqual(l.Dst, daddr, l.DstLen)
+}
+
+// lookupDesc is LookupFlow's untraced path over the descent index.
 func (t *Table) lookupDesc(words []uint64, daddr Key, fl Flow) *Info {
+	return t.routeAt(words, t.nodeLookupDesc(words, daddr), t.net.Now(), fl)
+}
+
+// routeAt is the route LookupFrom gives from node i, which
+// fib6_node_lookup found: the node's own, or the backtracking's. The
+// node's Node is read only when it has no route to give.
+func (t *Table) routeAt(words []uint64, i NodeIdx, now int64, fl Flow) *Info {
 	n := t.net
-	i := t.nodeLookupDesc(words, daddr)
-	if rt := selectRoute(uint8(words[i]), *n.arena.leafp(i), n.Now(), n.NullEntry, fl); rt != n.NullEntry {
+	if rt := selectRoute(uint8(words[i]), *n.arena.leafp(i), now, n.NullEntry, fl); rt != n.NullEntry {
 		return rt
 	}
 	_, rt := t.LookupFrom(t.backtrack(n.arena.get(i)), fl)

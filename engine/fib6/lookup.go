@@ -151,18 +151,13 @@ func (t *Table) LookupBatch(keys []Key, fl Flow, out []*Info) {
 		}
 		return
 	}
-	n := t.net
-	now := n.Now()
+	now := t.net.Now()
 	var found [batchChunk]NodeIdx
 	for len(keys) > 0 {
 		w := min(len(keys), batchChunk)
 		t.interleave(words, keys[:w], found[:w])
 		for k, i := range found[:w] {
-			rt := selectRoute(uint8(words[i]), *n.arena.leafp(i), now, n.NullEntry, fl)
-			if rt == n.NullEntry {
-				_, rt = t.LookupFrom(t.backtrack(n.arena.get(i)), fl)
-			}
-			out[k] = rt
+			out[k] = t.routeAt(words, i, now, fl)
 		}
 		keys, out = keys[w:], out[w:]
 	}
@@ -260,11 +255,9 @@ func (t *Table) climb(words []uint64, keys []Key, at []NodeIdx) {
 			k := lane[j]
 			i := at[k]
 			w := words[i]
-			if w&descRTINFO != 0 {
-				if l := *a.leafp(i); l != nil && PrefixEqual(l.Dst, keys[k], l.DstLen) {
-					left, lane[j] = left-1, lane[left-1]
-					continue
-				}
+			if a.covers(w, i, keys[k]) {
+				left, lane[j] = left-1, lane[left-1]
+				continue
 			}
 			if w&descRoot != 0 {
 				at[k], left, lane[j] = t.root, left-1, lane[left-1]
