@@ -138,3 +138,22 @@ func TestFormatMicros(t *testing.T) {
 		}
 	}
 }
+
+// TestGCCostPlotCrowdedLabels: the points of a page's full measurement,
+// at the size presenter mode leaves the plot on a 1280x720 screen, get
+// their value labels without one text running over another.
+func TestGCCostPlotCrowdedLabels(t *testing.T) {
+	pts := []scene.CostPoint{
+		{Routes: 1000, Nanos: [2]float64{100e3, 1850}},
+		{Routes: 3000, Nanos: [2]float64{230e3, 1010}},
+		{Routes: 6000, Nanos: [2]float64{440e3, 918}},
+		{Routes: 9000, Nanos: [2]float64{666.7e3, 886}},
+		{Routes: 160147, Nanos: [2]float64{12.3e6, 1620}},
+	}
+	for _, size := range [][2]float64{{1049, 445}, {1280, 475}, {960, 600}} {
+		s := scene.GCCostPlot(pts, scene.PlotOptions{LogY: true, W: size[0], H: size[1]})
+		if l := s.Layout(); l.Overlaps != 0 || l.Clipped != 0 {
+			t.Errorf("%vx%v: %d overlaps %q, %d clipped %q", size[0], size[1], l.Overlaps, l.OverlapTexts, l.Clipped, l.ClippedTexts)
+		}
+	}
+}
