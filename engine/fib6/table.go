@@ -125,9 +125,14 @@ func (n *Net) InitInfo(rt *Info) *Info {
 }
 
 func (n *Net) emit(k trace.Kind, fn *Node, rt *Info, bit uint8, val int64) {
-	if n.Trace == nil {
-		return
+	if n.Trace != nil {
+		n.record(k, fn, rt, bit, val)
 	}
+}
+
+// record is emit's work once a recorder is attached, out of line so that
+// emit's check is inlined where nothing records.
+func (n *Net) record(k trace.Kind, fn *Node, rt *Info, bit uint8, val int64) {
 	e := trace.Event{Kind: k, Bit: bit, Val: val}
 	if fn != nil {
 		e.Node = fn.ID

@@ -225,7 +225,7 @@ func routeGet(sh *Shell, o ipOpts, args []string, _ uint16, out io.Writer) error
 		return errIPProto
 	}
 	fk := r.keys(fl)
-	rt, _, err := sh.NS.LookupKeys(fk, fl)
+	rt, _, flags, err := sh.NS.LookupKeys(fk, fl)
 	if err != nil {
 		return err
 	}
@@ -236,21 +236,21 @@ func routeGet(sh *Shell, o ipOpts, args []string, _ uint16, out io.Writer) error
 		// was and both answers print (printGet)
 		sh.NS.LookupKeys(fk, fl)
 	}
-	printGet(sh.NS, o, out, rt, r, fl)
+	printGet(sh.NS, o, out, rt, flags, r, fl)
 	return nil
 }
 
 // printGet prints the answer to r, found through flow fl: the message
-// rt6_fill_node builds for the dst or, with fibmatch, for the matched
-// route rt. With `connected` and no `from`, iproute2 asks again from the
+// rt6_fill_node builds for the dst (with flags, the lookup's
+// fib6_result.fib6_flags) or, with fibmatch, for the matched route rt. With `connected` and no `from`, iproute2 asks again from the
 // answer's source and prints that answer too (after the JSON array of
 // the first is closed: in text).
-func printGet(ns *netns.Netns, o ipOpts, out io.Writer, rt *fib6.Info, r *getRequest, fl fib6.Flow) {
+func printGet(ns *netns.Netns, o ipOpts, out io.Writer, rt *fib6.Info, flags uint32, r *getRequest, fl fib6.Flow) {
 	iif := 0 // RTA_IIF: the device an input lookup came in through
 	if r.iif != "" {
 		iif = fl.Oif
 	}
-	msg := func(int) *routeMsg { return getRouteMsg(ns, rt, r, iif) }
+	msg := func(int) *routeMsg { return getRouteMsg(ns, rt, flags, r, iif) }
 	if r.fibmatch {
 		msg = func(int) *routeMsg { return fibRouteMsg(ns, rt, iif) }
 	}

@@ -76,10 +76,12 @@ func cachedRouteMsg(ns *netns.Netns, rt *fib6.Info, e *dst.Entry) *routeMsg {
 // path the flow hashes to (no expiry, no nexthop flags: a dst carries
 // neither; a local route's through lo), or its exception for the
 // destination. RTA_PREFSRC is the route's, or for an output lookup the
-// source selection picks.
-func getRouteMsg(ns *netns.Netns, rt *fib6.Info, r *getRequest, iif int) *routeMsg {
+// source selection picks. RTA_PREF is from flags, those of the route the
+// lookup matched before the path was chosen (fib6_result.fib6_flags).
+func getRouteMsg(ns *netns.Netns, rt *fib6.Info, flags uint32, r *getRequest, iif int) *routeMsg {
 	hop := ns.Path(rt, r.keys(fib6.Flow{Oif: iif}))
 	m := newRouteMsg(rt, rt.Metric_(fib6.RTAX_MTU))
+	m.pref = (flags & fib6.RTF_PREF_MASK) >> 27
 	m.dst, m.from, m.iif = netip.PrefixFrom(r.dst, 128), netip.IPv6Unspecified(), iif
 	if r.from.IsValid() {
 		m.from = r.from.Addr()

@@ -82,6 +82,13 @@ type Features struct {
 	// October 2024) kfree_rcu frees nodes in bulk, with no per-object
 	// event: on 6.18 node frees show only in rt6_stats' fib_nodes.
 	NodeFreeRCU bool
+	// MultipathFirst: from 4d0ab3a6885e (6.15, "ipv6: Start path
+	// selection from the first nexthop") fib6_select_path compares the
+	// flow's hash with the group's first member's share and goes on from
+	// there; before, it started from the member the lookup preferred
+	// (rt6_select), which kept every flow whose hash fell in the first
+	// member's share on the preferred one.
+	MultipathFirst bool
 }
 
 // For returns the features of release r:
@@ -92,6 +99,7 @@ type Features struct {
 //	>= 6.15         an exception links its route on the GC list (LinkParent)
 //	>= 6.18         idle permanent routes leave the GC list (UnlinkIdle)
 //	< 6.13          trie nodes freed by node_free_rcu (NodeFreeRCU)
+//	>= 6.15         ECMP path selection starts from the first member (MultipathFirst)
 func For(r Release) Features {
 	return Features{
 		Release:     r,
@@ -101,5 +109,7 @@ func For(r Release) Features {
 		UnlinkIdle:  r.AtLeast(6, 18),
 		ILACache:    r.AtLeast(4, 9),
 		NodeFreeRCU: !r.AtLeast(6, 13),
+
+		MultipathFirst: r.AtLeast(6, 15),
 	}
 }

@@ -25,7 +25,7 @@ func TestParse(t *testing.T) {
 }
 
 // TestFor: each switch flips at the release of its change (kernel-model.md
-// §2.7, §3, §5): the GC list in 6.6, reverted for 6.7 and 6.8, back in 6.9.
+// §2.7, §3, §5, and 4d0ab3a6885e for ECMP): the GC list in 6.6, reverted for 6.7 and 6.8, back in 6.9.
 func TestFor(t *testing.T) {
 	for _, c := range []struct {
 		r    Release
@@ -42,9 +42,9 @@ func TestFor(t *testing.T) {
 		{Release{6, 12}, Features{GCList: true, ILACache: true, NodeFreeRCU: true}},
 		{Release{6, 13}, Features{GCList: true, ILACache: true}},
 		{Release{6, 14}, Features{GCList: true, ILACache: true}},
-		{Release{6, 15}, Features{GCList: true, LinkParent: true, ILACache: true}},
-		{Release{6, 18}, Features{GCList: true, LinkParent: true, UnlinkIdle: true, ILACache: true}},
-		{Release{7, 0}, Features{GCList: true, LinkParent: true, UnlinkIdle: true, ILACache: true}},
+		{Release{6, 15}, Features{GCList: true, LinkParent: true, ILACache: true, MultipathFirst: true}},
+		{Release{6, 18}, Features{GCList: true, LinkParent: true, UnlinkIdle: true, ILACache: true, MultipathFirst: true}},
+		{Release{7, 0}, Features{GCList: true, LinkParent: true, UnlinkIdle: true, ILACache: true, MultipathFirst: true}},
 	} {
 		c.want.Release = c.r
 		if got := For(c.r); got != c.want {

@@ -146,29 +146,42 @@ func (ns *Netns) MultipathHash(fk FlowKeys) uint32 {
 
 // SelectPath models fib6_select_path for a route found by a lookup: a
 // route with siblings gives the flow to the member whose share of the
-// hash space (its upper bound) holds the flow's hash, rt itself when the
-// hash falls in rt's share; a member the flow's strict interface rules
-// out (rt6_score_route below 0) leaves rt. Routes without siblings are
-// returned as they are.
+// hash space (its upper bound) holds the flow's hash. Before 6.15 the
+// search starts from rt, the member the lookup preferred, which keeps
+// the flow when the hash falls in rt's share; from 6.15
+// (Features.MultipathFirst) it starts from the group's first member in
+// the node's list. A member the flow's strict interface rules out
+// (rt6_score_route below 0) ends the search and leaves rt. Routes
+// without siblings are returned as they are.
 func (ns *Netns) SelectPath(rt *fib6.Info, fl fib6.Flow, fk FlowKeys) *fib6.Info {
 	if rt.NSiblings() == 0 {
 		return rt
 	}
 	h := int64(ns.MultipathHash(fk))
 	bounds := upperBounds(rt)
-	if h <= bounds[rt] {
-		return rt
+	from := rt
+	if ns.Features().MultipathFirst {
+		from = firstSibling(rt)
 	}
-	for _, sib := range rt.Siblings() {
+	if h <= bounds[from] && !ruledOut(from, fl) {
+		return from
+	}
+	for _, sib := range from.Siblings() {
 		if h > bounds[sib] {
 			continue
 		}
-		if fl.Strict && fl.Oif != 0 && sib.NH.Dev != fl.Oif {
+		if ruledOut(sib, fl) {
 			break
 		}
 		return sib
 	}
 	return rt
+}
+
+// ruledOut reports whether rt6_score_route rules member m out for flow
+// fl: a strict interface that is not m's.
+func ruledOut(m *fib6.Info, fl fib6.Flow) bool {
+	return fl.Strict && fl.Oif != 0 && m.NH.Dev != fl.Oif
 }
 
 // upperBounds models rt6_multipath_rebalance: starting from the first

@@ -48,7 +48,7 @@ func spread(t *testing.T, ns *Netns, n int) map[int]int {
 	got := map[int]int{}
 	for i := 1; i <= n; i++ {
 		dst := netip.MustParseAddr(fmt.Sprintf("2001:db8:200::%x", i))
-		rt, _, err := ns.LookupKeys(FlowKeys{Dst: dst}, fib6.Flow{})
+		rt, _, _, err := ns.LookupKeys(FlowKeys{Dst: dst}, fib6.Flow{})
 		if err != nil {
 			t.Fatal(err)
 		}

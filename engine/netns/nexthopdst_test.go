@@ -14,7 +14,7 @@ func getRoute(t *testing.T, ns *Netns, cpu int, daddr string) (*fib6.Info, error
 	t.Helper()
 	ns.Host().CPU = cpu
 	defer func() { ns.Host().CPU = 0 }()
-	rt, _, err := ns.LookupKeys(FlowKeys{Dst: netip.MustParseAddr(daddr)}, fib6.Flow{})
+	rt, _, _, err := ns.LookupKeys(FlowKeys{Dst: netip.MustParseAddr(daddr)}, fib6.Flow{})
 	return rt, err
 }
 

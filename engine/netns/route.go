@@ -562,22 +562,28 @@ func (ns *Netns) lookupInput(p Packet, in *Device, strict bool) (*fib6.Info, *fi
 // genid moves and the copy is made again) answers ENETUNREACH. With an
 // error the route returned is the one the lookup selected. Other errors
 // are Lookup's.
-func (ns *Netns) LookupKeys(fk FlowKeys, fl fib6.Flow) (*fib6.Info, *fib6.Table, error) {
-	rt, t, err := ns.lookup(fk, fl)
+//
+// flags are those of the route the lookup matched before fib6_select_path
+// chose among its ECMP group (fib6_result.fib6_flags, which the dst takes
+// and rt6_fill_node prints, the router preference among them), 0 with no
+// route.
+func (ns *Netns) LookupKeys(fk FlowKeys, fl fib6.Flow) (rt *fib6.Info, t *fib6.Table, flags uint32, err error) {
+	match, rt, t, err := ns.lookupMatch(fk, fl, nil)
 	if rt == nil {
-		return rt, t, err
+		return rt, t, 0, err
 	}
+	flags = match.Flags
 	e := ns.polRoute(ns.host.CPU, rt, fk, false)
 	defer e.Release()
 	switch {
 	case rt.NHID() == 0:
-		return rt, t, err
+		return rt, t, flags, err
 	case rejectErr(e.Type) != nil:
-		return rt, t, rejectErr(e.Type)
+		return rt, t, flags, rejectErr(e.Type)
 	case e.From == nil:
-		return nil, nil, errno.ENETUNREACH
+		return nil, nil, 0, errno.ENETUNREACH
 	}
-	return e.From, e.From.Table, nil
+	return e.From, e.From.Table, flags, nil
 }
 
 // lookup is Lookup for the flow fk through the policy rules
@@ -591,12 +597,18 @@ func (ns *Netns) lookup(fk FlowKeys, fl fib6.Flow) (*fib6.Info, *fib6.Table, err
 // tables given, by position in ruleTables (a packetRouter's; nil or a nil
 // node: looked up now).
 func (ns *Netns) lookupFound(fk FlowKeys, fl fib6.Flow, found []*fib6.Node) (*fib6.Info, *fib6.Table, error) {
+	_, rt, t, err := ns.lookupMatch(fk, fl, found)
+	return rt, t, err
+}
+
+// lookupMatch is lookupFound that also returns the route the table
+// lookup matched before fib6_select_path (match; nil with rt).
+func (ns *Netns) lookupMatch(fk FlowKeys, fl fib6.Flow, found []*fib6.Node) (match, rt *fib6.Info, t *fib6.Table, err error) {
 	for k, id := range ruleTables {
 		t := ns.FIB.Table(id)
 		if t == nil {
 			continue
 		}
-		var rt *fib6.Info
 		if found != nil && found[k] != nil {
 			_, rt = t.LookupFrom(found[k], fl)
 		} else {
@@ -612,13 +624,11 @@ func (ns *Netns) lookupFound(fk FlowKeys, fl fib6.Flow, found []*fib6.Node) (*fi
 			ns.polRoute(ns.host.CPU, rt, fk, false).Release()
 			continue
 		}
+		match = rt
 		rt = ns.SelectPath(rt, fl, fk)
-		if err := rejectErr(ns.ResultType(rt)); err != nil {
-			return rt, t, err
-		}
-		return rt, t, nil
+		return match, rt, t, rejectErr(ns.ResultType(rt))
 	}
-	return nil, nil, errno.ENETUNREACH
+	return nil, nil, nil, errno.ENETUNREACH
 }
 
 // fibLookup models fib6_lookup with the default rules (the gateway
