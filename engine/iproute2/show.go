@@ -113,16 +113,35 @@ func routeFlush(sh *Shell, o ipOpts, args []string, _ uint16, out io.Writer) err
 		if o.stats > 1 {
 			printRoutes(text, out, sh.NS, f, len(rts), func(i int) *routeMsg { return fibRouteMsg(sh.NS, rts[i], 0) })
 		}
-		for _, rt := range rts {
-			for _, s := range rt.Siblings() {
-				rt.Table.Del(s)
-			}
-			rt.Table.Del(rt)
+		if !flushRoutes(rts) {
+			return &exitErr{"Failed to send flush request: No such process\n", 2}
 		}
 		if o.stats > 0 {
 			fmt.Fprintf(out, "\n*** Round %d, deleting %d entries ***\n", round+1, len(rts))
 		}
 	}
+}
+
+// flushRoutes deletes the routes of a flush round as the kernel answers
+// their RTM_DELROUTE requests, each the dumped message (an ECMP group's
+// carries its first member's rtm_protocol): ip6_route_multipath_del
+// deletes each hop through ip6_route_del, which passes over a route of
+// another protocol, so such a member stays and the request fails with
+// ESRCH. It reports whether every request succeeded; the others of the
+// round are deleted either way.
+func flushRoutes(rts []*fib6.Info) bool {
+	ok := true
+	for _, rt := range rts {
+		for _, s := range rt.Siblings() {
+			if rt.Protocol != 0 && s.Protocol != rt.Protocol {
+				ok = false
+				continue
+			}
+			rt.Table.Del(s)
+		}
+		rt.Table.Del(rt)
+	}
+	return ok
 }
 
 // flushDone is the -s summary of a flush that took rounds rounds.
