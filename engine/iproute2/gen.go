@@ -15,9 +15,10 @@ import (
 // each with the same options (via, dev, metric, expires, table, ...). It
 // exists for scenarios such as the seed's GC measurement (1000-9000
 // permanent routes); `gen ra` is genra.go. On success it prints one line
-// `gen: N routes added (FIRST .. LAST)`; the first failing add stops it
-// with that add's error, after `gen: K routes added` when K > 0. N is at
-// most MaxCount. Each route is a unit of netns.Netns.Work: when Yield
+// `gen: N routes added (FIRST .. LAST)` (`gen: 0 routes added` for N 0);
+// the first failing add stops it with that add's error, after `gen: K
+// routes added` when K > 0. A range that runs past the end of the
+// address space is refused before any add. N is at most MaxCount. Each route is a unit of netns.Netns.Work: when Yield
 // cancels, the routes added stay and the command ends with "fib6lab:
 // interrupted after K of N routes", status 130.
 func runGen(sh *Shell, args []string, out io.Writer) int {
@@ -40,16 +41,13 @@ func runGen(sh *Shell, args []string, out io.Writer) int {
 	if c.Protocol == 0 {
 		c.Protocol = rtprotBoot
 	}
-	first, added := c.Dst, 0
-	for ; added < int(n); added++ {
-		if added > 0 {
-			next, ok := nextPrefix(c.Dst)
-			if !ok {
-				err = &exitErr{fmt.Sprintf("Error: no prefix after %v.\n", c.Dst), 255}
-				break
-			}
-			c.Dst = next
-		}
+	dsts, err := genPrefixes(c.Dst, int(n))
+	if err != nil {
+		return status(err, out)
+	}
+	added := 0
+	for ; added < len(dsts); added++ {
+		c.Dst = dsts[added]
 		if err = sh.NS.RouteAdd(c); err != nil {
 			break
 		}
@@ -58,12 +56,28 @@ func runGen(sh *Shell, args []string, out io.Writer) int {
 		}
 	}
 	switch {
-	case err == nil:
-		fmt.Fprintf(out, "gen: %d routes added (%v .. %v)\n", added, first, c.Dst)
-	case added > 0:
+	case err == nil && added > 0:
+		fmt.Fprintf(out, "gen: %d routes added (%v .. %v)\n", added, dsts[0], c.Dst)
+	case added > 0 || err == nil:
 		fmt.Fprintf(out, "gen: %d routes added\n", added)
 	}
 	return status(err, out)
+}
+
+// genPrefixes returns first and the n-1 prefixes of its length that
+// follow it; when the address space ends before, an error naming the
+// last prefix there is, so that nothing is added.
+func genPrefixes(first netip.Prefix, n int) ([]netip.Prefix, error) {
+	ps := make([]netip.Prefix, 0, n)
+	for p := first; len(ps) < n; {
+		ps = append(ps, p)
+		next, ok := nextPrefix(p)
+		if !ok && len(ps) < n {
+			return nil, &exitErr{fmt.Sprintf("Error: no prefix after %v.\n", p), 255}
+		}
+		p = next
+	}
+	return ps, nil
 }
 
 // nextPrefix returns the prefix of the same length that follows p, or
