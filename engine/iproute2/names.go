@@ -91,13 +91,12 @@ func idOf(tab map[uint32]string, s string, limit uint64) (uint32, bool) {
 }
 
 // cParseUint models strtoul(s, &end, 0) as iproute2's get_u32 and
-// friends use it: leading blanks and a '+' are skipped, "0x" means hex
-// and a leading 0 octal, and the whole string must be digits (no '-').
-// It fails on overflow of 64 bits.
+// friends use it: leading blanks and a sign are skipped, "0x" means hex
+// and a leading 0 octal, and the whole string must be digits. A '-'
+// negates modulo 2^64, so that "-0" is 0 and any other negative number
+// is too big for the callers' bounds, as in iproute2. It fails on
+// overflow of 64 bits.
 func cParseUint(s string) (uint64, bool) {
-	if strings.HasPrefix(strings.TrimLeft(s, cBlanks), "-") {
-		return 0, false
-	}
 	v, rest, ok := cStrtoul(s)
 	return v, ok && rest == "" && v != math.MaxUint64
 }
