@@ -222,13 +222,16 @@ func (r *routeArgs) keyword(ns *netns.Netns, args []string, i int, nh *netns.NH)
 
 // routeKeyword resolves the abbreviations iproute_modify takes for the
 // keywords fib6lab adds to its first ones: `dsfield` (any prefix, and
-// `tos`) and `congctl` (from `co`: a lone `c` is cwnd's).
+// `tos`), `congctl` (from `co`: a lone `c` is cwnd's) and `protocol`
+// (from `pro`: `p` and `pr` are priority's).
 func routeKeyword(arg string) string {
 	switch {
 	case arg == "tos" || matches(arg, "dsfield"):
 		return "tos"
 	case arg != "c" && matches(arg, "congctl"):
 		return "congctl"
+	case len(arg) >= 3 && matches(arg, "protocol"):
+		return "proto"
 	}
 	return arg
 }
