@@ -64,9 +64,18 @@ func ilaPanel(b *Builder, l *app.Lane, x, y, w, h float64) {
 		n := len(b.S.Items)
 		b.Text(cx, by+20, fit(cw, Small, "no packet through an ILA route yet: choose \"ILA flows\" in the scenario menu, or type an ILA route and send to it:",
 			"no ILA packet yet: try the scenario \"ILA flows\", or type:"), Small, b.P.Cursor)
-		b.Text(cx, by+40, fit(cw, Code, "ip -6 route add 3333::2000:0:0:2/128 encap ila 2001:db8:2:0 csum-mode neutral-map dev eth0",
-			"ip -6 route add 3333::2000:0:0:2/128 encap ila 2001:db8:2:0 dev eth0", ""), Code, b.P.Text)
-		b.Text(cx, by+60, "send 3333::2000:0:0:2 count 3", Code, b.P.Text)
+		// the locator is inside 2001:4860::/32, a prefix of the page's
+		// table: the translated destination has a route
+		ty := by + 40
+		route := fit(cw, Code, "ip -6 route add 3333::2000:0:0:2/128 encap ila 2001:4860:0:0 csum-mode neutral-map dev eth0",
+			"ip -6 route add 3333::2000:0:0:2/128 encap ila 2001:4860:0:0 dev eth0", "")
+		if route == "" { // a narrow panel: the command on two lines
+			b.Text(cx, ty, "ip -6 route add 3333::2000:0:0:2/128", Code, b.P.Text)
+			ty += 20
+			route = "  encap ila 2001:4860:0:0 dev eth0"
+		}
+		b.Text(cx, ty, route, Code, b.P.Text)
+		b.Text(cx, ty+20, "send 3333::2000:0:0:2 count 3", Code, b.P.Text)
 		b.Tag(n, "verdict")
 		return
 	}

@@ -140,7 +140,7 @@ func Caption(b *Builder, s *app.Sim) {
 		msg, fg = fit(room, Code, s.PausedHint(), "paused: → steps, Shift+→ next operation, Space plays"), b.P.Cursor
 	default:
 		msg, fg = fit(room, Code, "type ip -6 route add / del / get in the console below: the operation is animated here, step by step",
-			"type ip -6 route get 2001:db8::1 in the console below"), b.P.Dim
+			"type ip -6 route get 2001:4860:4860::8888 in the console below"), b.P.Dim
 	}
 	b.Text(Gutter, y+6, msg, Code, fg)
 	b.Tag(n, "caption")

@@ -134,7 +134,7 @@ async function typedLookupAnimates(page) {
   await call(page, 'setSpeed', 2048);
   await call(page, 'play');
   await waitState(page, (s) => s.strategies['trie-walk'].pending === 0 && s.strategies['gc-list'].pending === 0, 60000);
-  await page.fill('#con-in', 'ip -6 route get 2001:db8::1');
+  await page.fill('#con-in', 'ip -6 route get 2001:4860:4860::8888');
   await page.press('#con-in', 'Enter');
   const t0 = Date.now();
   await waitState(page, (s) => s.strategies['trie-walk'].pending > 0, 5000);
