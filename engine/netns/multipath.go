@@ -218,7 +218,11 @@ func hopDead(rt *fib6.Info) bool { return rt.NH.Flags&fib6.RTNH_F_DEAD != 0 }
 // firstSibling models rt6_multipath_first_sibling: the first route of
 // rt's node list with rt's metric that qualifies for ECMP.
 func firstSibling(rt *fib6.Info) *fib6.Info {
-	for _, it := range rt.Table.Routes(rt.Node()) {
+	fn := rt.Node()
+	if fn == nil {
+		return rt
+	}
+	for it := rt.Table.Leaf(fn); it != nil; it = it.Next {
 		if it.Metric == rt.Metric && it.QualifiesForECMP() {
 			return it
 		}
