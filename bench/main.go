@@ -113,7 +113,7 @@ func inside(r *rand.Rand, p netip.Prefix) netip.Addr {
 // buildStats inserts ps into a fresh structure and reports ns per insert
 // and heap bytes per route. The bytes are counted after a lookup of each
 // prefix, so that what a structure builds for its lookups on the way
-// (fib6lab's descent index) counts too.
+// (fib6lab's jump index) counts too.
 func buildStats(mk func() table, ps []netip.Prefix) (t table, nsPerInsert, bytesPerRoute float64) {
 	runtime.GC()
 	var m0, m1 runtime.MemStats

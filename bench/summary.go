@@ -38,7 +38,7 @@ const kernelWalk9k = 855310
 //     per route, another machine) over ours at the same size;
 //   - gclist_us: an untraced GC-list pass on the full table;
 //   - bytes_per_route: heap per route of the full table in fib6lab, once
-//     lookups have built its descent index;
+//     lookups have built its jump index;
 //   - load_ms: decoding the shipped binary table, adding its routes to
 //     table main and compacting it (the page's built lane, natively);
 //   - shuffled_load_over_sorted: adding the same routes in random order

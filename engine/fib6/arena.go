@@ -20,7 +20,6 @@ type arena struct {
 	next   NodeIdx // the next never-used index
 	gen    uint32  // moves on whenever a node is freed or the arena renumbered
 	shape  uint64  // moves on whenever a node is made or freed (Net.ShapeGen)
-	desc   descentIndex
 }
 
 // at returns the node at index i, or nil for 0.

@@ -10,9 +10,7 @@ func (t *Table) NodeLookup(daddr Key) *Node {
 	n := t.net
 	a := &n.arena
 	if n.Trace == nil {
-		if words := a.descent(1); words != nil {
-			return a.get(t.nodeLookupDesc(words, daddr))
-		}
+		return t.nodeLookupFast(t.jumps(1), daddr)
 	}
 	fn := a.at(t.root)
 	for {
@@ -101,9 +99,7 @@ func (t *Table) Lookup(daddr Key) *Info { return t.LookupFlow(daddr, Flow{}) }
 func (t *Table) LookupFlow(daddr Key, fl Flow) *Info {
 	n := t.net
 	if n.Trace == nil {
-		if words := n.arena.descent(1); words != nil {
-			return t.lookupDesc(words, daddr, fl)
-		}
+		return t.routeAt(t.nodeLookupFast(t.jumps(1), daddr), n.Now(), fl)
 	}
 	n.emit(trace.OpBegin, t.Root(), nil, 0, int64(trace.OpLookup))
 	fn, rt := t.LookupFrom(t.NodeLookup(daddr), fl)
@@ -138,93 +134,133 @@ const BatchWidth = 16
 const batchChunk = 256
 
 // LookupBatch is LookupFlow for each of keys, the answers in out (at
-// least as long): the fib6_node_lookup parts run interleaved over the
-// descent index (NodeLookupBatch), then each lookup selects its route in
-// turn. The answers are LookupFlow's, and with a trace recorder attached,
-// or while the descent index is stale, it runs LookupFlow for each key in
-// turn, so the trace is theirs too.
+// least as long): the fib6_node_lookup parts run interleaved
+// (NodeLookupBatch), then each lookup selects its route in turn. The
+// answers are LookupFlow's, and with a trace recorder attached it runs
+// LookupFlow for each key in turn, so the trace is theirs too.
 func (t *Table) LookupBatch(keys []Key, fl Flow, out []*Info) {
-	words := t.batchWords(len(keys))
-	if words == nil {
+	if t.net.Trace != nil {
 		for i, k := range keys {
 			out[i] = t.LookupFlow(k, fl)
 		}
 		return
 	}
 	now := t.net.Now()
-	var found [batchChunk]NodeIdx
-	for len(keys) > 0 {
-		w := min(len(keys), batchChunk)
-		t.interleave(words, keys[:w], found[:w])
-		for k, i := range found[:w] {
-			out[k] = t.routeAt(words, i, now, fl)
-		}
-		keys, out = keys[w:], out[w:]
-	}
+	t.batch(keys, func(k int, fn *Node) { out[k] = t.routeAt(fn, now, fl) })
 }
 
 // NodeLookupBatch is NodeLookup for each of keys, the nodes in out (at
-// least as long), BatchWidth of them in flight at once over the descent
-// index: each step moves every lookup in flight one node on, so that the
-// memory loads of different lookups overlap instead of waiting for each
-// other (one lookup's loads depend on each other, node after node). The
-// nodes are NodeLookup's; with a trace recorder attached, or while the
-// descent index is stale, it runs NodeLookup for each key in turn, so the
-// trace is theirs too.
+// least as long), BatchWidth of them in flight at once: each step moves
+// every lookup in flight one node on, so that the memory loads of
+// different lookups overlap instead of waiting for each other (one
+// lookup's loads depend on each other, node after node). The nodes are
+// NodeLookup's; with a trace recorder attached it runs NodeLookup for
+// each key in turn, so the trace is theirs too.
 func (t *Table) NodeLookupBatch(keys []Key, out []*Node) {
-	words := t.batchWords(len(keys))
-	if words == nil {
+	if t.net.Trace != nil {
 		for i, k := range keys {
 			out[i] = t.NodeLookup(k)
 		}
 		return
 	}
+	t.batch(keys, func(k int, fn *Node) { out[k] = fn })
+}
+
+// batch runs the untraced fib6_node_lookup of each of keys, batchChunk
+// at a time, and hands each found node to found with its key's index
+// while the chunk's nodes are still in cache.
+func (t *Table) batch(keys []Key, found func(k int, fn *Node)) {
+	j := t.jumps(len(keys))
 	a := &t.net.arena
-	var found [batchChunk]NodeIdx
-	for len(keys) > 0 {
-		w := min(len(keys), batchChunk)
-		t.interleave(words, keys[:w], found[:w])
-		for k, i := range found[:w] {
-			out[k] = a.get(i)
+	var at [batchChunk]NodeIdx
+	for base := 0; base < len(keys); base += batchChunk {
+		chunk := keys[base:min(len(keys), base+batchChunk)]
+		t.interleave(j, chunk, at[:len(chunk)])
+		for k, i := range at[:len(chunk)] {
+			found(base+k, a.get(i))
 		}
-		keys, out = keys[w:], out[w:]
 	}
 }
 
-// batchWords returns the descent index for a batch of k untraced
-// lookups, or nil when they take the Node path one by one.
-func (t *Table) batchWords(k int) []uint64 {
-	if t.net.Trace != nil {
-		return nil
+// nodeLookupFast is NodeLookup's untraced path: the same descent by
+// fn_bit, from the node the jump index gives (the root without one), and
+// the same climb back, returning the same node.
+func (t *Table) nodeLookupFast(j *jumpIndex, daddr Key) *Node {
+	a := &t.net.arena
+	i := t.root
+	if j != nil {
+		i = j.start(daddr)
 	}
-	return t.net.arena.descent(k)
+	fn := a.get(i)
+	for {
+		next := fn.child(daddr.Bit(fn.FnBit))
+		if next == 0 {
+			break
+		}
+		fn = a.get(next)
+	}
+	for !a.covers(fn, daddr) {
+		if fn.FnFlags&RTN_ROOT != 0 {
+			return a.get(t.root)
+		}
+		fn = a.get(fn.Parent)
+	}
+	return fn
 }
 
-// interleave runs fib6_node_lookup for each of keys over the descent
-// index, untraced, the found nodes' indices in out. The descents go
-// first, BatchWidth in flight: each round moves every one of them a node
-// down, and one that finds no child to go to hands its place to the next
-// key, so that every round keeps BatchWidth loads in flight whatever the
-// depths (about a fifth faster than descents that wait for the deepest
-// of their group). Then the climbs back, BatchWidth at a time (climb).
-func (t *Table) interleave(words []uint64, keys []Key, out []NodeIdx) {
+// covers reports whether the climb of fib6_node_lookup stops at fn for
+// daddr: an RTINFO node whose leaf's prefix covers it.
+func (a *arena) covers(fn *Node, daddr Key) bool {
+	if fn.FnFlags&RTN_RTINFO == 0 {
+		return false
+	}
+	l := *a.leafp(fn.Self)
+	return l != nil && PrefixEqual(l.Dst, daddr, l.DstLen)
+}
+
+// routeAt is the route LookupFrom gives from fn, which fib6_node_lookup
+// found: the node's own, or the backtracking's.
+func (t *Table) routeAt(fn *Node, now int64, fl Flow) *Info {
+	n := t.net
+	if rt := selectRoute(fn.FnBit, n.leaf(fn), now, n.NullEntry, fl); rt != n.NullEntry {
+		return rt
+	}
+	_, rt := t.LookupFrom(t.backtrack(fn), fl)
+	return rt
+}
+
+// interleave runs fib6_node_lookup for each of keys, untraced, the found
+// nodes' indices in out: first where the jump index sends each (j may be
+// nil: the root), then the descents on from there, BatchWidth in flight:
+// each round moves every one of them a node down, and one that finds no
+// child to go to hands its place to the next key, so that every round
+// keeps BatchWidth loads in flight whatever the depths. Then the climbs
+// back, BatchWidth at a time (climb).
+func (t *Table) interleave(j *jumpIndex, keys []Key, out []NodeIdx) {
+	for k, key := range keys {
+		out[k] = t.root
+		if j != nil {
+			out[k] = j.start(key)
+		}
+	}
+	a := &t.net.arena
 	var at [BatchWidth]NodeIdx
 	var key [BatchWidth]int32
 	n := min(len(keys), BatchWidth)
 	for j := range n {
-		at[j], key[j] = t.root, int32(j)
+		at[j], key[j] = out[j], int32(j)
 	}
 	next := n
 	for n > 0 {
 		for j := 0; j < n; j++ {
-			w := words[at[j]]
-			if c := descChild(w, keys[key[j]].Bit(uint8(w))); c != 0 {
+			fn := a.get(at[j])
+			if c := fn.child(keys[key[j]].Bit(fn.FnBit)); c != 0 {
 				at[j] = c
 				continue
 			}
 			out[key[j]] = at[j]
 			if next < len(keys) {
-				at[j], key[j] = t.root, int32(next)
+				at[j], key[j] = out[next], int32(next)
 				next++
 				continue
 			}
@@ -235,7 +271,7 @@ func (t *Table) interleave(words []uint64, keys []Key, out []NodeIdx) {
 	}
 	for len(keys) > 0 {
 		w := min(len(keys), BatchWidth)
-		t.climb(words, keys[:w], out[:w])
+		t.climb(keys[:w], out[:w])
 		keys, out = keys[w:], out[w:]
 	}
 }
@@ -244,7 +280,7 @@ func (t *Table) interleave(words []uint64, keys []Key, out []NodeIdx) {
 // the nodes their descents stopped at (at) to the nodes they find, in at:
 // each round moves every lookup still climbing one node up, until a
 // node's route covers its key or it reaches the table root.
-func (t *Table) climb(words []uint64, keys []Key, at []NodeIdx) {
+func (t *Table) climb(keys []Key, at []NodeIdx) {
 	a := &t.net.arena
 	var lane [BatchWidth]uint8 // the lookups still climbing, by index into keys
 	for i := range keys {
@@ -253,17 +289,16 @@ func (t *Table) climb(words []uint64, keys []Key, at []NodeIdx) {
 	for left := len(keys); left > 0; {
 		for j := 0; j < left; {
 			k := lane[j]
-			i := at[k]
-			w := words[i]
-			if a.covers(w, i, keys[k]) {
+			fn := a.get(at[k])
+			if a.covers(fn, keys[k]) {
 				left, lane[j] = left-1, lane[left-1]
 				continue
 			}
-			if w&descRoot != 0 {
+			if fn.FnFlags&RTN_ROOT != 0 {
 				at[k], left, lane[j] = t.root, left-1, lane[left-1]
 				continue
 			}
-			at[k] = a.get(i).Parent
+			at[k] = fn.Parent
 			j++
 		}
 	}

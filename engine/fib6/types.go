@@ -339,7 +339,8 @@ type Table struct {
 	Entries int     // routes linked in this table (the null entry excluded)
 	net     *Net
 	gcHead  *Info
-	last    lastAdd // where the last add went (add1's shortcut)
+	last    lastAdd    // where the last add went (add1's shortcut)
+	jump    *jumpIndex // untraced lookups' shortcut into the trie; nil until one is built
 }
 
 // lastAdd is the node the table's last add linked its route on, with the

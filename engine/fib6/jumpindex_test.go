@@ -8,13 +8,14 @@ import (
 	"fib6lab/engine/trace"
 )
 
-// TestDescentIndexMatchesNodes: on random tables changed between rounds
-// of lookups, untraced lookups find the nodes and routes the traced Node
-// path finds, one by one and batched, while the descent index is stale
-// (the Node path) and once it is rebuilt; a rebuilt index holds every
-// node's fn_bit, children and flags, and a change of shape makes it
+// TestJumpIndexMatchesNodes: on random tables changed between rounds of
+// lookups, untraced lookups find the nodes and routes the traced path
+// finds, one by one and batched, while the jump index is stale (the
+// descent from the root) and once it is rebuilt; a rebuilt index sends
+// every lookup to a node on its descent, and a change of shape makes it
 // stale.
-func TestDescentIndexMatchesNodes(t *testing.T) {
+func TestJumpIndexMatchesNodes(t *testing.T) {
+	built := 0
 	for seed := range uint64(20) {
 		n, ps := batchNet(seed)
 		tb := n.Table(RT_TABLE_MAIN)
@@ -29,8 +30,8 @@ func TestDescentIndexMatchesNodes(t *testing.T) {
 				wantFn[i], wantRt[i] = tb.NodeLookup(k), tb.LookupFlow(k, fl)
 			}
 			n.Trace = nil
-			if round%2 == 1 {
-				a.desc.stale = 1 << 30 // the next lookup rebuilds the index
+			if round%2 == 1 && tb.jump != nil {
+				tb.jump.stale = 1 << 30 // the next lookup rebuilds the index
 			}
 			gotFn, gotRt := make([]*Node, len(keys)), make([]*Info, len(keys))
 			tb.NodeLookupBatch(keys, gotFn)
@@ -44,20 +45,35 @@ func TestDescentIndexMatchesNodes(t *testing.T) {
 				}
 			}
 			if round%2 == 1 {
-				words := a.descent(0)
-				if words == nil {
+				if j := tb.jumps(0); j != nil {
+					built++
+					checkStarts(t, tb, j, keys)
+				} else if tb.Entries >= minJumpRoutes {
 					t.Fatalf("seed %d round %d: no index after a forced rebuild", seed, round)
-				}
-				for i := NodeIdx(1); i < a.next; i++ {
-					if words[i] != descWord(a.get(i)) {
-						t.Fatalf("seed %d: index word %d is %#x, the node's %#x", seed, i, words[i], descWord(a.get(i)))
-					}
 				}
 				ps = routeOnIntermediate(t, n, ps)
 			}
 			ps = changeTable(t, r, n, ps)
-			if a.desc.shape == a.shape+1 {
+			if tb.jump != nil && tb.jump.shape == a.shape+1 {
 				t.Fatalf("seed %d round %d: the index outlived a change of shape", seed, round)
+			}
+		}
+	}
+	if built < 20 {
+		t.Fatalf("the index served only %d rounds", built)
+	}
+}
+
+// checkStarts checks that the jump index sends each of keys to a node on
+// its descent from the root.
+func checkStarts(t *testing.T, tb *Table, j *jumpIndex, keys []Key) {
+	t.Helper()
+	for _, k := range keys {
+		start, fn := j.start(k), tb.Root()
+		for fn.Self != start {
+			fn = tb.net.child(fn, k.Bit(fn.FnBit))
+			if fn == nil {
+				t.Fatalf("%v: the index sends the lookup to node %d, off its descent", k.Addr(), start)
 			}
 		}
 	}
@@ -65,7 +81,7 @@ func TestDescentIndexMatchesNodes(t *testing.T) {
 
 // routeOnIntermediate adds a route on an intermediate node, which makes
 // no node but gives one RTN_RTINFO, and checks that this alone makes the
-// descent index stale.
+// jump index stale.
 func routeOnIntermediate(t *testing.T, n *Net, ps []netip.Prefix) []netip.Prefix {
 	a := &n.arena
 	for i := NodeIdx(1); i < a.next; i++ {
@@ -81,7 +97,7 @@ func routeOnIntermediate(t *testing.T, n *Net, ps []netip.Prefix) []netip.Prefix
 		if a.next != next || fn.FnFlags&RTN_RTINFO == 0 {
 			t.Fatalf("add %v made a node instead of using the intermediate one", p)
 		}
-		if a.desc.shape == a.shape+1 {
+		if j := n.Table(RT_TABLE_MAIN).jump; j != nil && j.shape == a.shape+1 {
 			t.Fatalf("the index outlived %v's route on an intermediate node", p)
 		}
 		return append(ps, p)
@@ -115,13 +131,14 @@ func changeTable(t *testing.T, r *rand.Rand, n *Net, ps []netip.Prefix) []netip.
 	return kept
 }
 
-// TestDescentIndexBackoff: while the shape changes before a rebuilt index
+// TestJumpIndexBackoff: while the shape changes before a rebuilt index
 // serves its wait in lookups, each rebuild doubles the next wait, up to
 // maxBackoff; an index that serves its wait resets it.
-func TestDescentIndexBackoff(t *testing.T) {
+func TestJumpIndexBackoff(t *testing.T) {
 	n, ps := batchNet(1)
 	tb := n.Table(RT_TABLE_MAIN)
-	d := &n.arena.desc
+	tb.jumps(0)
+	d := tb.jump
 	key := KeyOf(ps[0].Addr())
 	churn := netip.MustParsePrefix("2001:db8:ffff::1/128")
 	rebuilds, wait := 0, int(n.arena.next>>5)
@@ -151,5 +168,35 @@ func TestDescentIndexBackoff(t *testing.T) {
 	tb.Lookup(key)
 	if d.backoff != 0 || d.shape != n.arena.shape+1 {
 		t.Fatalf("after an index that served %d lookups: backoff %d, fresh %v", wait+1, d.backoff, d.shape == n.arena.shape+1)
+	}
+}
+
+// TestJumpIndexFullTable: on the real table the index has a 16-bit root
+// table and stride tables, every lookup starts on its own descent, and a
+// hit descends fewer than 8 nodes from where the index sends it (26 from
+// the root).
+func TestJumpIndexFullTable(t *testing.T) {
+	n := NewNet()
+	ps := loadFull(t, n)
+	tb := n.Table(RT_TABLE_MAIN)
+	tb.jump = &jumpIndex{stale: 1 << 30}
+	j := tb.jumps(0)
+	if j == nil || j.rootBits != maxRootBits || len(j.tables)>>strideBits < 1000 {
+		t.Fatalf("index %v", j != nil)
+	}
+	r := rand.New(rand.NewPCG(3, 3))
+	keys := make([]Key, 20000)
+	for i := range keys {
+		keys[i] = KeyOf(randomInside(r, ps[r.IntN(len(ps))]))
+	}
+	checkStarts(t, tb, j, keys)
+	steps := 0
+	for _, k := range keys {
+		for fn := n.arena.get(j.start(k)); fn.child(k.Bit(fn.FnBit)) != 0; steps++ {
+			fn = n.arena.get(fn.child(k.Bit(fn.FnBit)))
+		}
+	}
+	if avg := float64(steps) / float64(len(keys)); avg >= 8 {
+		t.Fatalf("a hit descends %.1f nodes from the index's start", avg)
 	}
 }
