@@ -409,7 +409,7 @@ type routeFilter struct {
 	typ       int // -1 = any
 	ipv4      bool
 	tableSeen bool
-	cloned    bool  // `cache` / `cloned`: list route exceptions instead
+	cloned    bool  // `cached` / `cloned` or a prefix of either: list route exceptions instead
 	metric    int64 // -1 = any
 	none      bool  // a selector no IPv6 route can meet (scope, from)
 	scopeSet  bool  // `scope` given: the scope is not printed
@@ -420,12 +420,12 @@ type routeFilter struct {
 func parseFilter(ns *netns.Netns, o ipOpts, args []string) (*routeFilter, error) {
 	f := &routeFilter{table: fib6.RT_TABLE_MAIN, proto: -1, typ: -1, metric: -1, ipv4: o.family == 4, details: o.details}
 	for i := 0; i < len(args); i++ {
-		key := selectorName(args[i])
-		if key == "to" {
+		if matches(args[i], "cached") || matches(args[i], "cloned") {
+			f.cloned = true
 			continue
 		}
-		if key == "cache" || key == "cloned" {
-			f.cloned = true
+		key := selectorName(args[i])
+		if key == "to" {
 			continue
 		}
 		if !isSelector(key) {
