@@ -28,9 +28,12 @@ func runEngine(script string) string {
 
 var nsSeq atomic.Int64
 
-// retryAlone keeps the kdiff scripts run a second time from running at
-// the same time as each other.
-var retryAlone sync.Mutex
+// retryAlone makes a kdiff script's second kernel run the only one in
+// flight: first runs hold it shared, a second run holds it alone, so
+// that it waits for the runs in flight and no other starts beside it
+// (on 2 cores with -parallel 8, a sleep in a script under the load of
+// seven others took up to 3 s longer than asked, retry included).
+var retryAlone sync.RWMutex
 
 // kernelAvailable reports whether the test may use real namespaces: only
 // without root (or with FIB6LAB_NO_KERNEL set) does it fall back to the
@@ -126,9 +129,12 @@ func TestKdiff(t *testing.T) {
 // machine the kernel's deferred work (the DAD work that adds a nodad
 // address's local route waits for the RTNL lock) can lose a race with the
 // next command, and a sleep can take a second longer than asked: on a
-// difference the script runs once more, with no other retry at once.
+// difference the script runs once more, alone (retryAlone).
 func kernelAgrees(t *testing.T, run func() string, got string) (bool, string) {
-	ok, why := sameOutput(run(), got)
+	retryAlone.RLock()
+	out := run()
+	retryAlone.RUnlock()
+	ok, why := sameOutput(out, got)
 	if !ok {
 		retryAlone.Lock()
 		defer retryAlone.Unlock()
