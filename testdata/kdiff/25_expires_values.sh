@@ -12,6 +12,7 @@ ip -6 route add 2001:db8:102::/48 via 2001:db8:1::2 expires 4294967295
 ip -6 route add 2001:db8:103::/48 via 2001:db8:1::2 expires 4294967296
 ip -6 route add 2001:db8:104::/48 via 2001:db8:1::2 expires -1
 ip -6 route add 2001:db8:105::/48 via 2001:db8:1::2 expires 0
+sleep 0.1  # past the jiffy the route expired at: the kernel shows expires 0sec from the next one on
 ip -6 route show
 sleep 2.5
 ip -6 route show
