@@ -24,11 +24,9 @@ func (t *Table) NodeLookup(daddr Key) *Node {
 		fn = a.get(next)
 	}
 	for {
-		if fn.FnFlags&RTN_RTINFO != 0 {
-			if l := *a.leafp(fn.Self); l != nil && PrefixEqual(l.Dst, daddr, l.DstLen) {
-				n.emit(trace.NodeMatch, fn, nil, fn.FnBit, 0)
-				return fn
-			}
+		if a.covers(fn, daddr) {
+			n.emit(trace.NodeMatch, fn, nil, fn.FnBit, 0)
+			return fn
 		}
 		if fn.FnFlags&RTN_ROOT != 0 {
 			return a.at(t.root)
