@@ -195,7 +195,8 @@ func (ns *Netns) ipv6AddAddr(d *Device, ifa *Addr) {
 // dadStart models addrconf_dad_start: without DAD (`nodad`, loopback,
 // accept_dad off in both all and the device) the address is usable at
 // once (addrconf_dad_completed: its local route); else it stays
-// tentative, and probes once the device is up with carrier.
+// tentative, and probes once the device is ready (IF_READY: it has had
+// carrier since it came up, whether it has it now or not).
 func (ns *Netns) dadStart(d *Device, ifa *Addr) {
 	if !ifa.Tentative || d.Kind == KindLoopback || !ns.dadEnabled(d) {
 		// the DAD work completes such an address at once, in a worker
@@ -204,7 +205,7 @@ func (ns *Netns) dadStart(d *Device, ifa *Addr) {
 		ns.addrUsable(d, ifa)
 		return
 	}
-	if d.v6Up && d.carrierOn {
+	if d.ready {
 		ns.startDAD(d)
 	}
 }

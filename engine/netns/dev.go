@@ -552,7 +552,10 @@ func eui64LinkLocal(mac [6]byte) netip.Addr {
 }
 
 // carrierChange models NETDEV_CHANGE: routes on the device gain or lose
-// RTNH_F_LINKDOWN; DAD pauses without carrier and restarts with it.
+// RTNH_F_LINKDOWN; the first carrier makes the link ready (IF_READY),
+// and a later one runs DAD for the tentative addresses not being probed.
+// Losing the carrier leaves DAD running: the device stays IF_READY, and
+// its probes are sent on a link without carrier, so no reply stops it.
 func (ns *Netns) carrierChange(d *Device) {
 	d.carrierOn = d.Carrier()
 	for _, rt := range ns.routesOn(d) {
@@ -560,9 +563,6 @@ func (ns *Netns) carrierChange(d *Device) {
 	}
 	switch {
 	case !d.carrierOn:
-		for _, ifa := range d.Addrs {
-			ns.clock.del(&ifa.dad)
-		}
 	case !d.ready:
 		ns.linkReady(d)
 	default:
