@@ -208,9 +208,17 @@ func (i traced) lines() ([]ftrace.Line, error) {
 	return ls, err
 }
 
+// privateNetns is the shell text that gives a process just unshared
+// into a network and a mount namespace of its own (`unshare --net
+// --mount`) what `ip netns exec` would: /sys showing its own devices, and
+// a private, empty /run/netns (a tmpfs), so that a script's `ip netns`
+// names never meet the machine's or another run's and vanish with it,
+// even when the run is killed.
+const privateNetns = `mount --make-rprivate / && mount -t sysfs ip6sim-sys /sys && mkdir -p /run/netns && mount -t tmpfs -o mode=755 ip6sim-netns /run/netns`
+
 // runKernel runs the commands of a kdiff script with bash (reading them
 // from its standard input, as the kdiff tests do) in a fresh network
-// namespace on this kernel (pinned to CPU 0, so that per-CPU route copies
+// namespace on this kernel (privateNetns) (pinned to CPU 0, so that per-CPU route copies
 // are made as in a one-CPU model), each command preceded by a marker in
 // the trace and followed by the status line and a copy of rt6_stats.
 // With t set it records, in two tracefs instances: the tracepoints of
@@ -264,11 +272,6 @@ func runKernel(ctx context.Context, t *tracefs, cmds []string, tmp string) (*ker
 	}
 	fmt.Fprintf(&script, "printf '# end\\n' > %s\n", marker)
 	defer os.Remove(stats)
-	if out, err := exec.Command("ip", "netns", "add", id).CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("ip netns add %s: %v %s", id, err, bytes.TrimSpace(out))
-	}
-	defer exec.Command("ip", "netns", "del", id).Run()
-
 	pr, pw, err := os.Pipe()
 	if err != nil {
 		return nil, err
@@ -279,7 +282,7 @@ func runKernel(ctx context.Context, t *tracefs, cmds []string, tmp string) (*ker
 	if _, err := exec.LookPath("taskset"); err == nil {
 		pin = "taskset -c 0"
 	}
-	cmd := exec.CommandContext(ctx, "bash", "-c", `read -r _ <&3; exec 3<&-; exec ip netns exec "$0" `+pin+` bash`, id)
+	cmd := exec.CommandContext(ctx, "unshare", "--net", "--mount", "bash", "-c", privateNetns+` && read -r _ <&3 && exec 3<&- && exec `+pin+` bash`)
 	cmd.Stdin = strings.NewReader(script.String())
 	cmd.ExtraFiles = []*os.File{pr}
 	cmd.Stdout, cmd.Stderr = &out, &out
