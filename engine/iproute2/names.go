@@ -62,6 +62,9 @@ func rtntypeA2n(s string) (uint8, bool) {
 // scopeNames are the route scopes iproute2 names (rt_scopes).
 var scopeNames = map[uint32]string{0: "global", 200: "site", 253: "link", 254: "host", 255: "nowhere"}
 
+// realmNames are the route realms iproute2 names (rt_realms).
+var realmNames = map[uint32]string{0: "cosmos"}
+
 // prefNames are the router preference words (ICMPV6_ROUTER_PREF_*).
 var prefNames = map[uint32]string{
 	fib6.PrefLow: "low", fib6.PrefMedium: "medium", fib6.PrefHigh: "high",

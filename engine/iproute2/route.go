@@ -3,8 +3,10 @@ package iproute2
 import (
 	"fmt"
 	"io"
+	"math"
 	"net/netip"
 	"strconv"
+	"strings"
 
 	"fib6lab/engine/fib6"
 	"fib6lab/engine/netns"
@@ -81,6 +83,9 @@ type routeArgs struct {
 	hasDst    bool
 	hasGw     bool
 	tableSeen bool
+	// srcSpecific: `from` gave a source prefix longer than 0 (RTA_SRC),
+	// which makes a route in a subtree of the destination's node
+	srcSpecific bool
 }
 
 // parseRoute turns the arguments of `ip -6 route add|del ...` into a
@@ -114,6 +119,9 @@ func parseRoute(ns *netns.Netns, args []string) (*netns.RouteConfig, error) {
 	}
 	if !r.hasDst {
 		return nil, &exitErr{"Error: destination is required.\n", 255}
+	}
+	if r.srcSpecific {
+		return nil, &exitErr{"fib6lab: source-specific routes (from PREFIX: IPv6 subtrees) are not modelled\n", 2}
 	}
 	switch {
 	case r.tableSeen:
@@ -214,6 +222,12 @@ func (r *routeArgs) keyword(ns *netns.Netns, args []string, i int, nh *netns.NH)
 	case "nhid":
 		c.HasNHID = true
 		c.NHID, err = parseU32(val, "id")
+	case "from": // RTA_SRC: a source prefix of length 0 is none
+		var src netip.Prefix
+		src, err = parsePrefix(val)
+		r.srcSpecific = err == nil && src.Bits() > 0
+	case "realms", "ttl-propagate", "as": // RTA_FLOW, RTA_TTL_PROPAGATE, RTA_NEWDST: IPv6 ignores them
+		return ignoredAttr(key, args, i)
 	default:
 		c.Metric, err = parseU32(val, "metric")
 	}
@@ -230,6 +244,8 @@ func routeKeyword(arg string) string {
 		return "tos"
 	case arg != "c" && matches(arg, "congctl"):
 		return "congctl"
+	case len(arg) >= 3 && matches(arg, "realms"): // `r` and `re` are reordering's
+		return "realms"
 	case len(arg) >= 3 && matches(arg, "protocol"):
 		return "proto"
 	}
@@ -251,10 +267,59 @@ func (r *routeArgs) congctl(args []string, i int) (int, error) {
 	return used, nil
 }
 
+// ignoredAttr checks the value of a keyword whose attribute IPv6 routes
+// ignore, as iproute2 parses it (`realms [FROM/]TO`, `ttl-propagate
+// enabled|disabled`, `as [to] ADDRESS`), and returns how many arguments
+// it used.
+func ignoredAttr(key string, args []string, i int) (int, error) {
+	val, err := needArg(args, i)
+	if err != nil {
+		return 0, err
+	}
+	switch key {
+	case "realms":
+		if !realmsOK(val) {
+			return 0, invarg("\"realm\" value is invalid\n", val)
+		}
+	case "ttl-propagate":
+		if !matches(val, "enabled") && !matches(val, "disabled") {
+			return 0, invarg("\"ttl-propagate\" value is invalid\n", val)
+		}
+	default:
+		if val != "to" {
+			_, err := parseAddr(val)
+			return 1, err
+		}
+		val, err = needArg(args, i+1)
+		if err == nil {
+			_, err = parseAddr(val)
+		}
+		return 2, err
+	}
+	return 1, nil
+}
+
+// realmsOK models get_rt_realms_or_raw: FROM/TO realms (a name from
+// rt_realms or a number up to 255; TO may be empty), one realm, or any
+// 32-bit number.
+func realmsOK(s string) bool {
+	realm := func(v string) bool { _, ok := idOf(realmNames, v, 256); return ok }
+	from, to, slash := strings.Cut(s, "/")
+	if !slash {
+		from, to = "", s
+	}
+	if (!slash || realm(from)) && (to == "" || realm(to)) {
+		return true
+	}
+	v, ok := cParseUint(s)
+	return ok && v <= math.MaxUint32
+}
+
 // takesValue lists the keywords followed by one value.
 func takesValue(key string) bool {
 	switch key {
-	case "via", "dev", "oif", "src", "expires", "table", "proto", "pref", "preference", "tos", "scope", "congctl", "nhid":
+	case "via", "dev", "oif", "src", "expires", "table", "proto", "pref", "preference", "tos", "scope", "congctl", "nhid",
+		"from", "realms", "ttl-propagate", "as":
 		return true
 	}
 	return matches(key, "metric") || matches(key, "priority")
@@ -324,6 +389,18 @@ func parseNexthops(ns *netns.Netns, args []string) ([]netns.NH, error) {
 			key := args[i]
 			if key == "onlink" {
 				nh.Onlink = true
+				continue
+			}
+			if key == "as" || matches(key, "realms") {
+				name := "as"
+				if key != "as" {
+					name = "realms"
+				}
+				n, err := ignoredAttr(name, args, i)
+				if err != nil {
+					return nil, err
+				}
+				i += n
 				continue
 			}
 			if key != "via" && key != "dev" && key != "weight" {
