@@ -19,7 +19,11 @@ func CostScene(b *Builder, c *app.CostRun, paused bool, w, h float64) {
 	b.Reset(w, h)
 	b.S.Items = append(b.S.Items, s.Items...)
 	n := len(b.S.Items)
-	msg := fmt.Sprintf("measured live in this page: %d table sizes, median of %d passes each", len(c.Points), app.CostReps)
+	sizes := "table sizes"
+	if len(c.Points) == 1 {
+		sizes = "table size"
+	}
+	msg := fmt.Sprintf("measured live in this page: %d %s, median of %d passes each", len(c.Points), sizes, app.CostReps)
 	if routes, added := c.Measuring(); routes > 0 {
 		msg = fmt.Sprintf("measuring %s permanent routes + 1 expiring: table %d%% built, then %d passes per strategy",
 			app.Commas(routes), app.Percent(added, routes), app.CostReps)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 
+	"fib6lab/engine/gc"
 	"fib6lab/wasm/app"
 )
 
@@ -42,6 +43,11 @@ func dstLane(b *Builder, l *app.Lane, x, y, w, h float64) {
 		rule = "max_size enforced"
 	}
 	lw := w - 20
+	// tb6_gc_hlist (the 2023 change) exists in the GC-list lanes only
+	list := " · GC list " + app.Commas(t.Listed)
+	if l.Strategy() != gc.GCList {
+		list = ""
+	}
 	hd := Header{Title: fit(lw, Title, l.ID+" · "+laneTitle(l)+" · "+rule, l.ID+" · "+laneTitle(l)), Accent: b.P.Accents()[l.Strategy()],
 		Subtitle: fit(lw, Small, "dst_alloc: ip6_dst_gc when entries > gc_thresh; RTF_CACHE exceptions hang under their routes",
 			"dst_alloc: ip6_dst_gc past gc_thresh", ""),
@@ -49,9 +55,9 @@ func dstLane(b *Builder, l *app.Lane, x, y, w, h float64) {
 			fit(lw, Code, fmt.Sprintf("dst entries %s · peak %s · allocs %s · refused (ENETUNREACH) %s",
 				app.Commas(int(t.Dst)), app.Commas(int(t.Peak)), app.Commas(t.Allocs), app.Commas(t.Failures)),
 				fmt.Sprintf("dst %s · peak %s · refused %s", app.Commas(int(t.Dst)), app.Commas(int(t.Peak)), app.Commas(t.Failures))),
-			fit(lw, Code, fmt.Sprintf("frees %s · GC runs %s · exceptions %s · GC list %s · dst_cache hits %s misses %s",
-				app.Commas(t.Frees), app.Commas(t.GCRuns), app.Commas(t.Exceptions), app.Commas(t.Listed), app.Commas(t.Hits), app.Commas(t.Misses)),
-				fmt.Sprintf("exceptions %s · GC list %s · GC runs %s", app.Commas(t.Exceptions), app.Commas(t.Listed), app.Commas(t.GCRuns))),
+			fit(lw, Code, fmt.Sprintf("frees %s · GC runs %s · exceptions %s%s · dst_cache hits %s misses %s",
+				app.Commas(t.Frees), app.Commas(t.GCRuns), app.Commas(t.Exceptions), list, app.Commas(t.Hits), app.Commas(t.Misses)),
+				fmt.Sprintf("exceptions %s%s · GC runs %s", app.Commas(t.Exceptions), list, app.Commas(t.GCRuns))),
 		}}
 	bx, by, bw, bh := b.Panel(x, y, w, h, hd)
 	gx, gw := bx+20, bw-40
@@ -64,7 +70,7 @@ func dstLane(b *Builder, l *app.Lane, x, y, w, h float64) {
 		b.Tag(n, "hint")
 	}
 	ly := dstLog(b, t, gx, by+130, bh-130)
-	series(b, l.TrafficHistory(), gx+40, ly+24, gw-40, by+bh-ly-60)
+	series(b, l.TrafficHistory(), list != "", gx+40, ly+24, gw-40, by+bh-ly-60)
 }
 
 // dstGauge draws the dst entries gauge at (x, y), w wide, with the
@@ -127,9 +133,9 @@ func dstLog(b *Builder, t app.Traffic, x, y, h float64) float64 {
 
 // series draws the counters of the samples hist along the player's
 // history in the chart at (x, y), w x h: dst entries (with each batch's
-// peak: a flood rises and falls within one command), exceptions and
-// routes on the GC list, on one shared scale.
-func series(b *Builder, hist []app.Traffic, x, y, w, h float64) {
+// peak: a flood rises and falls within one command), exceptions and,
+// with list, routes on the GC list, on one shared scale.
+func series(b *Builder, hist []app.Traffic, list bool, x, y, w, h float64) {
 	n := len(b.S.Items)
 	if h < 40 || len(hist) == 0 {
 		return
@@ -137,14 +143,21 @@ func series(b *Builder, hist []app.Traffic, x, y, w, h float64) {
 	yMax := 10.0
 	p0, p1 := hist[0].At, max(hist[len(hist)-1].At, hist[0].At+1)
 	for _, s := range hist {
-		yMax = max(yMax, float64(s.Dst), float64(s.BatchPeak), float64(s.Exceptions), float64(s.Listed))
+		yMax = max(yMax, float64(s.Dst), float64(s.BatchPeak), float64(s.Exceptions))
+		if list {
+			yMax = max(yMax, float64(s.Listed))
+		}
 	}
 	yMax = niceCeil(yMax)
 	lx := x - 40
-	for _, k := range []struct {
+	keys := []struct {
 		s string
 		c color.RGBA
-	}{{"along the history (events shown):", b.P.Dim}, {"dst entries", b.P.Walk}, {"· exceptions", b.P.Expired}, {"· routes on the GC list", b.P.List}} {
+	}{{"along the history (events shown):", b.P.Dim}, {"dst entries", b.P.Walk}, {"· exceptions", b.P.Expired}, {"· routes on the GC list", b.P.List}}
+	if !list {
+		keys = keys[:3]
+	}
+	for _, k := range keys {
 		b.Text(lx, y-20, k.s, Small, k.c)
 		lx += Measure(k.s, Small) + 5
 	}
@@ -158,19 +171,23 @@ func series(b *Builder, hist []app.Traffic, x, y, w, h float64) {
 		return Point{x + w*float64(pos-p0)/float64(p1-p0), y + h - h*float64(v)/yMax}
 	}
 	dst := make([]Point, 0, 2*len(hist))
-	exc, list := make([]Point, 0, len(hist)), make([]Point, 0, len(hist))
+	exc, listed := make([]Point, 0, len(hist)), make([]Point, 0, len(hist))
 	for _, s := range hist {
 		if s.BatchPeak > 0 {
 			dst = append(dst, at(s.PeakAt, s.BatchPeak))
 		}
 		dst = append(dst, at(s.At, s.Dst))
 		exc = append(exc, at(s.At, int64(s.Exceptions)))
-		list = append(list, at(s.At, int64(s.Listed)))
+		listed = append(listed, at(s.At, int64(s.Listed)))
 	}
-	for _, sr := range []struct {
+	lines := []struct {
 		pts []Point
 		c   color.RGBA
-	}{{dst, b.P.Walk}, {exc, b.P.Expired}, {list, b.P.List}} { // dst entries, fib_rt_cache, GC list
+	}{{dst, b.P.Walk}, {exc, b.P.Expired}, {listed, b.P.List}} // dst entries, fib_rt_cache, GC list
+	if !list {
+		lines = lines[:2]
+	}
+	for _, sr := range lines {
 		if len(sr.pts) == 1 {
 			sr.pts = append(sr.pts, Point{x + w, sr.pts[0].Y})
 		}

@@ -282,3 +282,23 @@ func TestLegendKeepsOffTheStudentsRoute(t *testing.T) {
 		}
 	}
 }
+
+// TestLegendKeepsOffTheRoot: where the lanes leave room elsewhere, the
+// legend does not hide the root, whose label ::/0 is drawn in each lane.
+func TestLegendKeepsOffTheRoot(t *testing.T) {
+	s := readySim(t, 20_000, 10)
+	showAll(t, s)
+	var p scene.Page
+	for _, size := range [][2]float64{{1600, 660}, {1920, 800}} {
+		sc := pageScene(&p, s, size[0], size[1])
+		roots := 0
+		for _, it := range sc.Items {
+			if it.Kind == scene.KindText && it.Text == "::/0" {
+				roots++
+			}
+		}
+		if roots != 2 {
+			t.Errorf("%vx%v: the root's label is drawn in %d lanes, want 2", size[0], size[1], roots)
+		}
+	}
+}

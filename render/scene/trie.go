@@ -135,9 +135,16 @@ func (t *Trie) quietest(v TrieView, slots []LegendSlot) (LegendSlot, bool) {
 	return slots[best], true
 }
 
+// rootWeight is what hiding the root (view node 0, where every lookup,
+// add and walk starts) counts for the legend's placement: more than any
+// other place could hide, so that the legend covers it only when every
+// place does.
+const rootWeight = 1000
+
 // hidden returns how much of view v's marks the scene rectangle r hides
 // or crowds (a route-bearing node counts 1, a collapsed subtree more
-// with its routes, a route that can expire or was removed 5), and
+// with its routes, a route that can expire or was removed 5, the root
+// rootWeight), and
 // whether it hides a node of the console operation or its tag.
 func (t *Trie) hidden(v TrieView, r Rect) (float64, bool) {
 	// in view pixels, with a margin for a mark's frame, and room for the
@@ -170,6 +177,9 @@ func (t *Trie) hidden(v TrieView, r Rect) (float64, bool) {
 				n += 5
 			}
 		}
+	}
+	if len(v.Layout.Nodes) > 0 && at(0, label) {
+		n += rootWeight
 	}
 	return n, hidesOp(v, r, at)
 }
