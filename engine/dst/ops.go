@@ -88,6 +88,7 @@ type Ops struct {
 
 	global int64   // percpu_counter.count
 	local  []int64 // per-CPU deltas not yet folded
+	window int64   // highest exact entry count since the last TakePeak
 	notice Ratelimit
 	rng    *rand.Rand
 	nextID uint32
@@ -118,9 +119,19 @@ func (o *Ops) add(cpu int, v int64) {
 	} else {
 		o.local[cpu] = c
 	}
-	if n := o.Entries(); n > o.Stats.Peak {
-		o.Stats.Peak = n
-	}
+	n := o.Entries()
+	o.Stats.Peak, o.window = max(o.Stats.Peak, n), max(o.window, n)
+}
+
+// TakePeak returns the highest exact entry count (dst_entries_get_slow)
+// since the last call, or since NewOps, and starts the next window at
+// today's count. It has no kernel counterpart: it lets a display that
+// samples the count between commands show how high a flood rose and
+// fell within one.
+func (o *Ops) TakePeak() int64 {
+	p := max(o.window, o.Entries())
+	o.window = o.Entries()
+	return p
 }
 
 // EntriesFast models dst_entries_get_fast (percpu_counter_read_positive):

@@ -66,6 +66,11 @@ func (l *Lane) sampleTraffic(evs []trace.Event) {
 			t.BatchPeak, t.PeakAt = e.Val, t.At-int64(len(evs)-i)
 		}
 	}
+	// a command too big to trace (a flood) leaves no events: its peak is
+	// the count's highest since the last sample, shown at its end
+	if p := o.TakePeak(); t.BatchPeak == 0 && p > t.Dst {
+		t.BatchPeak, t.PeakAt = p, t.At
+	}
 	l.sampleGen++
 	if n := len(l.samples); n > 0 && l.samples[n-1].At == t.At {
 		t.BatchPeak, t.PeakAt = max(t.BatchPeak, l.samples[n-1].BatchPeak), max(t.PeakAt, l.samples[n-1].PeakAt)
