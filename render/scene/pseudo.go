@@ -25,11 +25,31 @@ func Teach(b *Builder, s *app.Sim) {
 			vh -= timelineH
 		}
 		if v.Pseudo {
-			pv := l.Pseudo()
+			pv := fitPseudo(l.Pseudo(), int((vh-12)/pseudoLineH))
 			h := float64(len(pv.Lines)+len(pv.Values)+2) * pseudoLineH
 			Pseudo(b, vx+max(vw-pseudoW-6, 0), vy+vh-h-6, min(pseudoW, vw), pv)
 		}
 	}
+}
+
+// fitPseudo returns pv with no more than rows rows (the function's name,
+// the listing, the values and a margin): when the listing does not fit,
+// the window of it around the lit line that does, numbered as in the
+// whole listing (First), so that the panel stays inside a short lane
+// view instead of climbing over its header.
+func fitPseudo(pv app.PseudoView, rows int) app.PseudoView {
+	room := rows - len(pv.Values) - 2
+	if len(pv.Lines) <= room {
+		return pv
+	}
+	room = max(room, 1)
+	first := min(max(pv.Line-room/2, 0), len(pv.Lines)-room)
+	pv.Lines = pv.Lines[first : first+room]
+	pv.First += first
+	if pv.Line >= 0 {
+		pv.Line -= first
+	}
+	return pv
 }
 
 // Pseudo draws the pseudo-code panel pv at (x, y), w wide: the function,
@@ -49,7 +69,7 @@ func Pseudo(b *Builder, x, y, w float64, pv app.PseudoView) {
 			b.Rect(x+2, ly-2, w-4, pseudoLineH, Alpha(b.P.Cursor, 0.25))
 			c = b.P.Text
 		}
-		b.Text(x+8, ly, fmt.Sprintf("%2d  %s", i+1, line), Code, c)
+		b.Text(x+8, ly, fmt.Sprintf("%2d  %s", pv.First+i+1, line), Code, c)
 	}
 	for i, val := range pv.Values {
 		b.Text(x+8, y+float64(len(pv.Lines)+1+i)*pseudoLineH+8, "= "+val, Code, b.P.Expiring)

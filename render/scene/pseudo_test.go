@@ -59,3 +59,23 @@ func TestTimelineMarksOperations(t *testing.T) {
 		t.Fatalf("texts %q", texts)
 	}
 }
+
+// TestPseudoPanelFitsItsView: a listing too long for the rows a short
+// lane view has is cut to the window around the lit line, numbered as in
+// the whole listing; one that fits is kept whole.
+func TestPseudoPanelFitsItsView(t *testing.T) {
+	lines := []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j"}
+	pv := app.PseudoView{Func: "fib6_clean_all", Lines: lines, Line: 8, Values: []string{"x = 1", "y = 2"}}
+	got := fitPseudo(pv, 8) // 8 rows: the name, 2 values, 1 of margin, 4 lines
+	if want := []string{"g", "h", "i", "j"}; !reflect.DeepEqual(got.Lines, want) || got.Line != 2 || got.First != 6 {
+		t.Errorf("cut to lines %q, lit %d, first %d; want %q, 2, 6", got.Lines, got.Line, got.First, want)
+	}
+	b := NewBuilder(800, 600)
+	Pseudo(b, 10, 10, 300, got)
+	if texts := strings.Join(b.S.Texts(), "|"); !strings.Contains(texts, " 9  i") || strings.Contains(texts, " 1  a") {
+		t.Errorf("texts %q, want the listing's own numbers", texts)
+	}
+	if whole := fitPseudo(pv, 14); !reflect.DeepEqual(whole, pv) {
+		t.Errorf("a listing that fits was changed: %+v", whole)
+	}
+}

@@ -247,6 +247,7 @@ type PseudoView struct {
 	Lines  []string // the listing
 	Line   int      // line lit, -1 none
 	Values []string // live values ("fn_bit = 48", ...)
+	First  int      // Lines[0]'s index in the whole listing (a window of it shown)
 }
 
 // Pseudo returns the pseudo-code panel of the lane at its position.
