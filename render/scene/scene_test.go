@@ -157,3 +157,27 @@ func TestGCCostPlotCrowdedLabels(t *testing.T) {
 		}
 	}
 }
+
+// TestGCCostPlotLabelsInsideTheFrame: the value labels of the points
+// nearest the plot's sides (the kernel's 9,000-route figure when the page
+// has measured only the first size) stay between the frame's sides.
+func TestGCCostPlotLabelsInsideTheFrame(t *testing.T) {
+	pts := []scene.CostPoint{{Routes: 1000, Nanos: [2]float64{34.5e3, 1920}}}
+	for _, size := range [][2]float64{{1280, 475}, {1049, 445}, {1600, 600}} {
+		s := scene.GCCostPlot(pts, scene.PlotOptions{LogY: true, W: size[0], H: size[1]})
+		x0, x1 := 0.0, 0.0
+		for _, it := range s.Tagged("axes") {
+			if it.Kind == scene.KindRect && it.Y1-it.Y0 == 1 { // a horizontal grid line spans the frame
+				x0, x1 = it.X0, it.X1
+			}
+		}
+		for _, tag := range []string{"trie-walk", "gc-list", "kernel-before", "kernel-after"} {
+			for _, it := range s.Tagged(tag) {
+				if it.Kind == scene.KindText && (it.X0 < x0 || it.X0+scene.Measure(it.Text, scene.Small) > x1) {
+					t.Errorf("%vx%v: label %q at x %.0f..%.0f, outside the frame %.0f..%.0f", size[0], size[1],
+						it.Text, it.X0, it.X0+scene.Measure(it.Text, scene.Small), x0, x1)
+				}
+			}
+		}
+	}
+}
