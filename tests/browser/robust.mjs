@@ -130,9 +130,9 @@ async function checkLinks(browser) {
   ]) {
     const { page, errors } = await openPage(browser, `${base}#${link(j)}`);
     // from the page's first second after the load: a refused link's error
-    // comes before the table is in, and the load ends with the first Go
-    // GC cycle over the whole table (0.8 to 1.1 s of marking in wasm,
-    // with any link or none: the load's, not the link's)
+    // comes before the table is in, and every load ends with the first Go
+    // GC cycle over the whole table (0.7 to 1.1 s of marking in wasm: the
+    // load's, not the link's; README, robustness)
     await waitState(page, (s) => s.ready, 60000);
     await page.waitForTimeout(1000);
     await resetGaps(page);
