@@ -86,6 +86,8 @@ type routeArgs struct {
 	// srcSpecific: `from` gave a source prefix longer than 0 (RTA_SRC),
 	// which makes a route in a subtree of the destination's node
 	srcSpecific bool
+	dev         string // `dev`/`oif`, looked up once the line is read
+	hasDev      bool
 }
 
 // parseRoute turns the arguments of `ip -6 route add|del ...` into a
@@ -93,32 +95,44 @@ type routeArgs struct {
 func parseRoute(ns *netns.Netns, args []string) (*netns.RouteConfig, error) {
 	r := &routeArgs{c: &netns.RouteConfig{Type: fib6.RTN_UNICAST, Metrics: map[int]uint32{}}}
 	var nh netns.NH
+	hopsAt := -1 // where the nexthop list starts
 	for i := 0; i < len(args); i++ {
-		n, err := r.keyword(ns, args, i, &nh)
+		n, err := r.keyword(args, i, &nh)
 		if err != nil {
 			return nil, err
 		}
 		if n < 0 {
-			hops, err := parseNexthops(ns, args[i:])
-			if err != nil {
-				return nil, err
-			}
-			for j := range hops { // ip6_route_multipath_add: a hop without a device takes the request's; `onlink` before the list is rtm_flags: every hop gets it
-				if hops[j].Dev == 0 {
-					hops[j].Dev = nh.Dev
-				}
-				hops[j].Onlink = hops[j].Onlink || nh.Onlink
-			}
-			r.c.Nexthops, r.c.Multipath = hops, true
+			hopsAt = i
 			break
 		}
 		i += n
 	}
-	if r.c.Nexthops == nil && (nh.Gw.IsValid() || nh.Dev != 0 || nh.Onlink) {
-		r.c.Nexthops = []netns.NH{nh}
-	}
+	// as iproute_modify: the destination, then the device, then the
+	// nexthop list, once the keywords before it are all read
 	if !r.hasDst {
 		return nil, &exitErr{"Error: destination is required.\n", 255}
+	}
+	if r.hasDev {
+		var err error
+		if nh.Dev, err = devIndex(ns, r.dev); err != nil {
+			return nil, err
+		}
+	}
+	if hopsAt >= 0 {
+		hops, err := parseNexthops(ns, args[hopsAt:])
+		if err != nil {
+			return nil, err
+		}
+		for j := range hops { // ip6_route_multipath_add: a hop without a device takes the request's; `onlink` before the list is rtm_flags: every hop gets it
+			if hops[j].Dev == 0 {
+				hops[j].Dev = nh.Dev
+			}
+			hops[j].Onlink = hops[j].Onlink || nh.Onlink
+		}
+		r.c.Nexthops, r.c.Multipath = hops, true
+	}
+	if r.c.Nexthops == nil && (nh.Gw.IsValid() || nh.Dev != 0 || nh.Onlink) {
+		r.c.Nexthops = []netns.NH{nh}
 	}
 	if r.srcSpecific {
 		return nil, &exitErr{"fib6lab: source-specific routes (from PREFIX: IPv6 subtrees) are not modelled\n", 2}
@@ -152,7 +166,7 @@ const (
 
 // keyword handles args[i] and returns how many extra arguments it used,
 // or -1 when the multipath nexthop list starts there.
-func (r *routeArgs) keyword(ns *netns.Netns, args []string, i int, nh *netns.NH) (int, error) {
+func (r *routeArgs) keyword(args []string, i int, nh *netns.NH) (int, error) {
 	c := r.c
 	key := routeKeyword(args[i])
 	if key == "nexthop" {
@@ -202,7 +216,7 @@ func (r *routeArgs) keyword(ns *netns.Netns, args []string, i int, nh *netns.NH)
 		}
 		nh.Gw, err = parseAddr(val)
 	case "dev", "oif":
-		nh.Dev, err = devIndex(ns, val)
+		r.dev, r.hasDev = val, true
 	case "src":
 		c.PrefSrc, err = parseAddr(val)
 	case "expires":
@@ -286,15 +300,17 @@ func ignoredAttr(key string, args []string, i int) (int, error) {
 			return 0, invarg("\"ttl-propagate\" value is invalid\n", val)
 		}
 	default:
-		if val != "to" {
-			_, err := parseAddr(val)
-			return 1, err
+		used := 1
+		if val == "to" {
+			if val, err = needArg(args, i+1); err != nil {
+				return 0, err
+			}
+			used = 2
 		}
-		val, err = needArg(args, i+1)
-		if err == nil {
+		if val != "default" && val != "any" && val != "all" { // get_addr's words for ::
 			_, err = parseAddr(val)
 		}
-		return 2, err
+		return used, err
 	}
 	return 1, nil
 }
@@ -358,6 +374,8 @@ const (
 	mpBufSize    = 4096
 	rtnhSize     = 8
 	gatewayAttr  = 20
+	flowAttr     = 8  // a hop's RTA_FLOW (realms)
+	newdstAttr   = 20 // a hop's RTA_NEWDST (as)
 	reqBound     = 4096
 	reqHeader    = 16 + 12
 	dstAttrBytes = 20
@@ -392,12 +410,15 @@ func parseNexthops(ns *netns.Netns, args []string) ([]netns.NH, error) {
 				continue
 			}
 			if key == "as" || matches(key, "realms") {
-				name := "as"
+				name, size := "as", newdstAttr
 				if key != "as" {
-					name = "realms"
+					name, size = "realms", flowAttr
 				}
 				n, err := ignoredAttr(name, args, i)
 				if err != nil {
+					return nil, err
+				}
+				if rtaLen, err = hopAttr(rtaLen, size); err != nil {
 					return nil, err
 				}
 				i += n
@@ -413,10 +434,15 @@ func parseNexthops(ns *netns.Netns, args []string) ([]netns.NH, error) {
 			i++
 			switch key {
 			case "via":
-				if (rtaLen+3)&^3+gatewayAttr > mpBufSize {
-					return nil, errNexthop("rta_addattr_l: Error! max allowed bound 4096 exceeded\n")
+				if val == "inet6" { // read_family: the address follows
+					if val, err = needArg(args, i); err != nil {
+						return nil, err
+					}
+					i++
 				}
-				rtaLen += gatewayAttr
+				if rtaLen, err = hopAttr(rtaLen, gatewayAttr); err != nil {
+					return nil, err
+				}
 				nh.Gw, err = parseAddr(val)
 			case "dev":
 				if d := ns.Dev(val); d != nil {
@@ -440,6 +466,16 @@ func parseNexthops(ns *netns.Netns, args []string) ([]netns.NH, error) {
 		return nil, &exitErr{fmt.Sprintf("addattr_l ERROR: message exceeded bound of %d\n", reqBound), 1}
 	}
 	return hops, nil
+}
+
+// hopAttr adds an attribute of size bytes to a multipath buffer holding
+// rtaLen (rta_addattr_l, which aligns to 4 bytes first), or fails as
+// parse_nexthops does past the buffer.
+func hopAttr(rtaLen, size int) (int, error) {
+	if (rtaLen+3)&^3+size > mpBufSize {
+		return 0, errNexthop("rta_addattr_l: Error! max allowed bound 4096 exceeded\n")
+	}
+	return rtaLen + size, nil
 }
 
 func devIndex(ns *netns.Netns, name string) (int, error) {
