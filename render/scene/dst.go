@@ -44,9 +44,9 @@ func dstLane(b *Builder, l *app.Lane, x, y, w, h float64) {
 	}
 	lw := w - 20
 	// tb6_gc_hlist (the 2023 change) exists in the GC-list lanes only
-	list := " · GC list " + app.Commas(t.Listed)
-	if l.Strategy() != gc.GCList {
-		list = ""
+	listed, list := l.Strategy() == gc.GCList, ""
+	if listed {
+		list = " · GC list " + app.Commas(t.Listed)
 	}
 	hd := Header{Title: fit(lw, Title, l.ID+" · "+laneTitle(l)+" · "+rule, l.ID+" · "+laneTitle(l)), Accent: b.P.Accents()[l.Strategy()],
 		Subtitle: fit(lw, Small, "dst_alloc: ip6_dst_gc when entries > gc_thresh; RTF_CACHE exceptions hang under their routes",
@@ -70,7 +70,7 @@ func dstLane(b *Builder, l *app.Lane, x, y, w, h float64) {
 		b.Tag(n, "hint")
 	}
 	ly := dstLog(b, t, gx, by+130, bh-130)
-	series(b, l.TrafficHistory(), list != "", gx+40, ly+24, gw-40, by+bh-ly-60)
+	series(b, l.TrafficHistory(), listed, gx+40, ly+24, gw-40, by+bh-ly-60)
 }
 
 // dstGauge draws the dst entries gauge at (x, y), w wide, with the
