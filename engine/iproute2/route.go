@@ -1,6 +1,7 @@
 package iproute2
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -70,7 +71,11 @@ func routeModify(sh *Shell, o ipOpts, args []string, nlflags uint16, _ io.Writer
 	if c.Protocol == 0 {
 		c.Protocol = rtprotBoot
 	}
-	return sh.NS.RouteAdd(c)
+	err = sh.NS.RouteAdd(c)
+	if errors.Is(err, netns.ErrSourceRoutes) {
+		return &exitErr{"fib6lab: " + err.Error() + "\n", 2}
+	}
+	return err
 }
 
 // rtprotBoot is RTPROT_BOOT, the protocol iproute2 sends for added routes
@@ -83,11 +88,8 @@ type routeArgs struct {
 	hasDst    bool
 	hasGw     bool
 	tableSeen bool
-	// srcSpecific: `from` gave a source prefix longer than 0 (RTA_SRC),
-	// which makes a route in a subtree of the destination's node
-	srcSpecific bool
-	dev         string // `dev`/`oif`, looked up once the line is read
-	hasDev      bool
+	dev       string // `dev`/`oif`, looked up once the line is read
+	hasDev    bool
 }
 
 // parseRoute turns the arguments of `ip -6 route add|del ...` into a
@@ -123,9 +125,12 @@ func parseRoute(ns *netns.Netns, args []string) (*netns.RouteConfig, error) {
 		if err != nil {
 			return nil, err
 		}
-		for j := range hops { // ip6_route_multipath_add: a hop without a device takes the request's; `onlink` before the list is rtm_flags: every hop gets it
+		for j := range hops { // ip6_route_multipath_add/del: a hop without a device or gateway takes the request's; `onlink` before the list is rtm_flags: every hop gets it
 			if hops[j].Dev == 0 {
 				hops[j].Dev = nh.Dev
+			}
+			if !hops[j].Gw.IsValid() {
+				hops[j].Gw = nh.Gw
 			}
 			hops[j].Onlink = hops[j].Onlink || nh.Onlink
 		}
@@ -133,9 +138,6 @@ func parseRoute(ns *netns.Netns, args []string) (*netns.RouteConfig, error) {
 	}
 	if r.c.Nexthops == nil && (nh.Gw.IsValid() || nh.Dev != 0 || nh.Onlink) {
 		r.c.Nexthops = []netns.NH{nh}
-	}
-	if r.srcSpecific {
-		return nil, &exitErr{"fib6lab: source-specific routes (from PREFIX: IPv6 subtrees) are not modelled\n", 2}
 	}
 	switch {
 	case r.tableSeen:
@@ -207,14 +209,9 @@ func (r *routeArgs) keyword(args []string, i int, nh *netns.NH) (int, error) {
 			return 0, invarg("use nexthop syntax to specify multiple via\n", "via")
 		}
 		r.hasGw = true
-		if val == "inet6" {
-			if val, err = needArg(args, i+1); err != nil {
-				return 0, err
-			}
-			nh.Gw, err = parseAddr(val)
-			return 2, err
-		}
-		nh.Gw, err = parseAddr(val)
+		var n int
+		nh.Gw, c.Via, n, err = parseVia(args, i)
+		return n, err
 	case "dev", "oif":
 		r.dev, r.hasDev = val, true
 	case "src":
@@ -236,10 +233,8 @@ func (r *routeArgs) keyword(args []string, i int, nh *netns.NH) (int, error) {
 	case "nhid":
 		c.HasNHID = true
 		c.NHID, err = parseU32(val, "id")
-	case "from": // RTA_SRC: a source prefix of length 0 is none
-		var src netip.Prefix
-		src, err = parsePrefix(val)
-		r.srcSpecific = err == nil && src.Bits() > 0
+	case "from": // RTA_SRC
+		c.Src, err = parsePrefix(val)
 	case "realms", "ttl-propagate", "as": // RTA_FLOW, RTA_TTL_PROPAGATE, RTA_NEWDST: IPv6 ignores them
 		return ignoredAttr(key, args, i)
 	default:
@@ -374,6 +369,7 @@ const (
 	mpBufSize    = 4096
 	rtnhSize     = 8
 	gatewayAttr  = 20
+	viaAttr      = 12 // RTA_VIA of an IPv4 address: family and 4 bytes
 	flowAttr     = 8  // a hop's RTA_FLOW (realms)
 	newdstAttr   = 20 // a hop's RTA_NEWDST (as)
 	reqBound     = 4096
@@ -424,6 +420,9 @@ func parseNexthops(ns *netns.Netns, args []string) ([]netns.NH, error) {
 				i += n
 				continue
 			}
+			if key == "encap" {
+				return nil, hopEncap(args, i)
+			}
 			if key != "via" && key != "dev" && key != "weight" {
 				return nil, &exitErr{fmt.Sprintf("Error: \"nexthop\" or end of line is expected instead of \"%s\"\n", key), 255}
 			}
@@ -434,16 +433,17 @@ func parseNexthops(ns *netns.Netns, args []string) ([]netns.NH, error) {
 			i++
 			switch key {
 			case "via":
-				if val == "inet6" { // read_family: the address follows
-					if val, err = needArg(args, i); err != nil {
-						return nil, err
-					}
-					i++
-				}
-				if rtaLen, err = hopAttr(rtaLen, gatewayAttr); err != nil {
+				var n int
+				var via bool
+				if nh.Gw, via, n, err = parseVia(args, i-1); err != nil {
 					return nil, err
 				}
-				nh.Gw, err = parseAddr(val)
+				i += n - 1
+				size := gatewayAttr
+				if via {
+					size = viaAttr
+				}
+				rtaLen, err = hopAttr(rtaLen, size)
 			case "dev":
 				if d := ns.Dev(val); d != nil {
 					nh.Dev = d.Index
@@ -476,6 +476,45 @@ func hopAttr(rtaLen, size int) (int, error) {
 		return 0, errNexthop("rta_addattr_l: Error! max allowed bound 4096 exceeded\n")
 	}
 	return rtaLen + size, nil
+}
+
+// hopEncap parses a nexthop's `encap TYPE ...` at args[i] as
+// lwt_parse_encap does, with its errors, and then refuses it: fib6lab
+// models an encap given before the nexthop list, which every hop takes,
+// but not one of a hop's own.
+func hopEncap(args []string, i int) error {
+	if _, err := parseEncap(&netns.RouteConfig{}, args, i); err != nil {
+		return err
+	}
+	return &exitErr{"fib6lab: a nexthop's own encap is not modelled (an encap before the nexthop list applies to every hop)\n", 2}
+}
+
+// parseVia models `via [FAMILY] ADDRESS` after args[i] (read_family,
+// then get_addr): an inet6 address is the gateway (RTA_GATEWAY); with
+// family inet an IPv4 address goes in RTA_VIA instead, and the gateway
+// returned is the zero Addr. It returns how many arguments after args[i]
+// it read.
+func parseVia(args []string, i int) (gw netip.Addr, via bool, n int, err error) {
+	val, err := needArg(args, i)
+	if err != nil {
+		return gw, false, 0, err
+	}
+	if val != "inet" && val != "inet6" {
+		gw, err = parseAddr(val)
+		return gw, false, 1, err
+	}
+	family := val
+	if val, err = needArg(args, i+1); err != nil {
+		return gw, false, 0, err
+	}
+	if family == "inet6" {
+		gw, err = parseAddr(val)
+		return gw, false, 2, err
+	}
+	if a, e := netip.ParseAddr(val); e != nil || !a.Is4() {
+		return gw, false, 0, &exitErr{fmt.Sprintf("Error: inet address is expected rather than \"%s\".\n", val), 1}
+	}
+	return gw, true, 2, nil
 }
 
 func devIndex(ns *netns.Netns, name string) (int, error) {

@@ -168,6 +168,9 @@ func (ns *Netns) inet6AddrAdd(d *Device, ifa *Addr, rtExpires int64) error {
 		return errMngtmpaddrLen
 	case d.DisableIPv6() != 0:
 		return errIPv6Disabled
+	}
+	ns.addMroute(d)
+	switch {
 	case a.IsUnspecified():
 		return errAddrAny
 	case a.IsMulticast():
@@ -182,6 +185,16 @@ func (ns *Netns) inet6AddrAdd(d *Device, ifa *Addr, rtExpires int64) error {
 	ns.dadStart(d, ifa)
 	ns.addrVerify()
 	return nil
+}
+
+// addMroute models addrconf_add_mroute as addrconf_add_dev makes it for
+// every address added, even one then refused: the ff00::/8 multicast
+// route in table local, on an up device other than loopback (on a down
+// one ip6_route_add fails, silently), once (a duplicate is refused).
+func (ns *Netns) addMroute(d *Device) {
+	if d.Up && d.Kind != KindLoopback {
+		ns.addKernelRoute(fib6.RT_TABLE_LOCAL, fib6.RTN_MULTICAST, netip.MustParsePrefix("ff00::/8"), d, addrconfMetric)
+	}
 }
 
 // ipv6AddAddr models ipv6_add_addr: the address is stamped now,

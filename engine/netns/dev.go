@@ -520,7 +520,7 @@ func (ns *Netns) addrconfUp(d *Device, opened bool) {
 func (ns *Netns) linkReady(d *Device) {
 	d.ready = true
 	ns.ndiscAllocs += linkReadyDsts
-	ns.addKernelRoute(fib6.RT_TABLE_LOCAL, fib6.RTN_MULTICAST, netip.MustParsePrefix("ff00::/8"), d, addrconfMetric)
+	ns.addMroute(d)
 	ns.addKernelRoute(fib6.RT_TABLE_MAIN, fib6.RTN_UNICAST, netip.MustParsePrefix("fe80::/64"), d, addrconfMetric)
 	ll := netip.PrefixFrom(eui64LinkLocal(d.MAC), 64)
 	if d.Addr(ll.Addr()) == nil {

@@ -1,6 +1,7 @@
 package netns
 
 import (
+	"errors"
 	"net/netip"
 
 	"fib6lab/engine/errno"
@@ -53,6 +54,13 @@ type RouteConfig struct {
 	HasCongCtl bool
 	// Tos is rtm_tos, which IPv6 refuses unless 0.
 	Tos uint8
+	// Via is set when the gateway came as RTA_VIA (an IPv4 address:
+	// iproute2 `via inet ADDR`), which IPv6 refuses.
+	Via bool
+	// Src is RTA_SRC, the source prefix (`from`); one longer than 0
+	// would make a route in a subtree of the destination's node, which
+	// fib6lab does not model (ErrSourceRoutes).
+	Src netip.Prefix
 	// NHID is RTA_NH_ID, the nexthop object the route uses (HasNHID:
 	// given, even 0, which names none).
 	NHID    uint32
@@ -73,6 +81,7 @@ var (
 	errNoTable       = errno.WithMsg(errno.ESRCH, "FIB table does not exist")
 	errMultipathDev  = errno.WithMsg(errno.EINVAL, "Device only routes can not be added for IPv6 using the multipath API")
 	errTos           = errno.WithMsg(errno.EINVAL, "Invalid dsfield (tos): option not available for IPv6")
+	errVia           = errno.WithMsg(errno.EINVAL, "IPv6 does not support RTA_VIA attribute")
 	infiniteLifetime = uint32(0xffffffff)
 )
 
@@ -86,8 +95,11 @@ func (ns *Netns) RouteAdd(c *RouteConfig) error {
 	if c.Tos != 0 {
 		return errTos
 	}
-	if err := checkNHID(c); err != nil {
+	if err := checkRequest(c); err != nil {
 		return err
+	}
+	if c.Multipath && !hopsHaveGateways(c.Nexthops) {
+		return errMultipathDev
 	}
 	hops := c.Nexthops
 	if len(hops) == 0 {
@@ -102,15 +114,15 @@ func (ns *Netns) RouteAdd(c *RouteConfig) error {
 	var rts []*fib6.Info
 	for _, h := range hops {
 		rt, err := ns.routeInfoCreate(c, h)
-		if err == nil && c.Multipath && !h.Gw.IsValid() && !isReject(c.Type) {
-			fib6.ReleaseLwt(rt)
-			err = errMultipathDev
-		}
 		if err != nil {
 			ns.releaseUnlinked(rts)
 			return err
 		}
 		rts = append(rts, rt)
+	}
+	if c.Src.Bits() > 0 {
+		ns.releaseUnlinked(rts)
+		return ErrSourceRoutes
 	}
 	if c.Multipath && duplicateHops(rts) {
 		ns.releaseUnlinked(rts)
@@ -128,6 +140,40 @@ func (ns *Netns) RouteAdd(c *RouteConfig) error {
 		flags = flags&^(fib6.NLM_F_EXCL|fib6.NLM_F_REPLACE) | fib6.NLM_F_CREATE
 	}
 	return nil
+}
+
+// ErrSourceRoutes refuses a route with a source prefix (RTA_SRC longer
+// than 0) that passed every check the kernel makes before linking it:
+// Linux built with IPV6_SUBTREES would link it in a subtree of the
+// destination's node, which fib6lab does not model.
+var ErrSourceRoutes = errors.New("source-specific routes (from PREFIX: IPv6 subtrees) are not modelled")
+
+// checkRequest makes the checks of rtm_to_fib6_config that come before
+// the route is built: rtm_tos (EINVAL), a nexthop id beside a nexthop
+// specification (EINVAL) and RTA_VIA (EINVAL).
+func checkRequest(c *RouteConfig) error {
+	if c.Tos != 0 {
+		return errTos
+	}
+	if err := checkNHID(c); err != nil {
+		return err
+	}
+	if c.Via {
+		return errVia
+	}
+	return nil
+}
+
+// hopsHaveGateways is the check rtm_to_fib6_multipath_config makes of a
+// new multipath route: every hop has a gateway, its own or the
+// request's (errMultipathDev otherwise).
+func hopsHaveGateways(hops []NH) bool {
+	for _, h := range hops {
+		if !h.Gw.IsValid() {
+			return false
+		}
+	}
+	return true
 }
 
 // validEncap models lwtunnel_valid_encap_type as rtm_to_fib6_config runs
@@ -453,10 +499,7 @@ func (ns *Netns) addrOwner(a netip.Addr) *Device {
 // table does not exist", ENOENT for ::/0 when the root holds no route;
 // first, as for an add, EOPNOTSUPP for an encap type without ops.
 func (ns *Netns) RouteDel(c *RouteConfig) error {
-	if c.Tos != 0 {
-		return errTos
-	}
-	if err := checkNHID(c); err != nil {
+	if err := checkRequest(c); err != nil {
 		return err
 	}
 	if c.NHID != 0 && ns.NexthopByID(c.NHID) == nil {
@@ -471,28 +514,32 @@ func (ns *Netns) RouteDel(c *RouteConfig) error {
 	}
 	var err error
 	for _, h := range hops {
-		if e := ns.routeDelOne(c, h, len(c.Nexthops) > 1); e != nil {
+		if e := ns.routeDelOne(c, h); e != nil {
 			err = e
 		}
 	}
 	return err
 }
 
-func (ns *Netns) routeDelOne(c *RouteConfig, h NH, multipath bool) error {
+// routeDelOne models ip6_route_del for one hop of the request: a
+// multipath request (ip6_route_multipath_del) deletes one route per hop,
+// another one without a gateway the route's whole ECMP group
+// (fc_delete_all_nh).
+func (ns *Netns) routeDelOne(c *RouteConfig, h NH) error {
 	t := ns.FIB.Table(c.Table)
 	if t == nil {
 		return errNoTable
 	}
 	p := c.Dst.Masked()
 	fn := t.Locate(fib6.KeyOf(p.Addr()), uint8(p.Bits()), true)
-	if fn == nil {
+	if fn == nil || c.Src.Bits() > 0 { // no subtree holds a source-specific route
 		return errno.ESRCH
 	}
 	for _, rt := range t.Routes(fn) {
 		if !delMatches(rt, c, h) {
 			continue
 		}
-		if !h.Gw.IsValid() && !multipath {
+		if !h.Gw.IsValid() && !c.Multipath {
 			for _, sib := range rt.Siblings() {
 				t.Del(sib)
 			}
