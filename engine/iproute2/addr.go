@@ -16,7 +16,7 @@ import (
 // `flush FILTER`, commands matched by prefix in iproute2's order.
 func runAddr(sh *Shell, o ipOpts, args []string, out io.Writer) error {
 	if len(args) == 0 {
-		return addrShow(sh.NS, o, nil, out)
+		return addrShow(sh, o, nil, out)
 	}
 	switch cmd := args[0]; {
 	case matches(cmd, "add"):
@@ -28,7 +28,7 @@ func runAddr(sh *Shell, o ipOpts, args []string, out io.Writer) error {
 	case matches(cmd, "delete"):
 		return addrModify(sh.NS, o, args[1:], 0, out)
 	case matches(cmd, "list"), matches(cmd, "show"), matches(cmd, "lst"):
-		return addrShow(sh.NS, o, args[1:], out)
+		return addrShow(sh, o, args[1:], out)
 	case matches(cmd, "flush"):
 		return addrFlush(sh.NS, o, args[1:], out)
 	default:

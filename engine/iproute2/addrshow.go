@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/netip"
 	"path"
+	"strconv"
 	"strings"
 
 	"fib6lab/engine/netns"
@@ -26,11 +27,13 @@ type addrFilter struct {
 	to        netip.Prefix
 	oneline   bool
 	withLinks bool // the link lines print (not with -o nor a label)
+	sh        *Shell
 }
 
 // IFA_F_* flags the model's addresses carry (ifaFlags has them all).
 const (
 	ifaNoDAD         = 0x02
+	ifaDADFailed     = 0x08
 	ifaHome          = 0x10
 	ifaDeprecated    = 0x20
 	ifaTentative     = 0x40
@@ -46,7 +49,7 @@ func addrFlagBits(a *netns.Addr) uint32 {
 		set  bool
 		mask uint32
 	}{
-		{a.NoDAD, ifaNoDAD}, {a.Home, ifaHome}, {a.Deprecated, ifaDeprecated}, {a.Tentative, ifaTentative},
+		{a.NoDAD, ifaNoDAD}, {a.DADFailed, ifaDADFailed}, {a.Home, ifaHome}, {a.Deprecated, ifaDeprecated}, {a.Tentative, ifaTentative},
 		{a.Permanent, ifaPermanent}, {a.ManageTempAddr, ifaManageTmpAddr}, {a.NoPrefixRoute, ifaNoPrefixRoute},
 	} {
 		if b.set {
@@ -194,11 +197,13 @@ func (f *addrFilter) selected(ns *netns.Netns) ([]*netns.Device, [][]*netns.Addr
 // whole RTM_GETLINK answer, else what an AF_INET6 link dump carries),
 // then its addresses; -o prints each address on a line of its own with
 // the device's index and name, -j prints JSON.
-func addrShow(ns *netns.Netns, o ipOpts, args []string, out io.Writer) error {
+func addrShow(sh *Shell, o ipOpts, args []string, out io.Writer) error {
+	ns := sh.NS
 	f, err := parseAddrFilter(ns, o, args)
 	if err != nil {
 		return err
 	}
+	f.sh = sh
 	devs, addrs := f.selected(ns)
 	printRecords(o, out, len(devs), func(p *printer, i int) { f.printDevice(p, o, devs[i], addrs[i]) })
 	return nil
@@ -247,7 +252,28 @@ func (f *addrFilter) printLink(p *printer, o ipOpts, d *netns.Device) {
 	if o.details {
 		f.printLinkDetails(p, d, full)
 	}
+	if full {
+		f.printLinkNetns(p, d)
+	}
+	if o.details && full {
+		f.printPromiscuity(p, d)
+	}
 	p.text("\n")
+}
+
+// printLinkNetns prints the IFLA_LINK_NETNSID of an RTM_GETLINK answer
+// (after the link layer addresses with -d): the namespace of a veth
+// end's peer when it is another (Shell.linkNetns).
+func (f *addrFilter) printLinkNetns(p *printer, d *netns.Device) {
+	label, id := f.sh.linkNetns(d)
+	if id < 0 {
+		return
+	}
+	if p.w != nil {
+		p.num("link_netnsid", "", strconv.Itoa(id))
+		return
+	}
+	p.text(label)
 }
 
 // linkQueues is the number of TX and RX queues of a veth on the
@@ -259,10 +285,9 @@ const linkQueues = 2
 // the link kind and the queue and offload sizes, as this kernel reports
 // them for lo and veth).
 func (f *addrFilter) printLinkDetails(p *printer, d *netns.Device, full bool) {
-	lo := d.Kind == netns.KindLoopback
-	kind, mac, brd, minMTU, maxMTU, queues := "ether", macString(d.MAC), "ff:ff:ff:ff:ff:ff", 68, 65535, linkQueues
-	if lo {
-		kind, brd, minMTU, maxMTU, queues = "loopback", mac, 0, 0, 1
+	kind, mac, brd := "ether", macString(d.MAC), "ff:ff:ff:ff:ff:ff"
+	if d.Kind == netns.KindLoopback {
+		kind, brd = "loopback", mac
 	}
 	p.text(p.nl)
 	p.str("link_type", "    link/%s ", kind)
@@ -272,6 +297,17 @@ func (f *addrFilter) printLinkDetails(p *printer, d *netns.Device, full bool) {
 	}
 	p.text(" brd ")
 	p.str("broadcast", "%s", brd)
+}
+
+// printPromiscuity prints the rest of what -d adds to an RTM_GETLINK
+// answer, after the link's namespace: promiscuity, MTU bounds, the link
+// kind, the queue and offload sizes.
+func (f *addrFilter) printPromiscuity(p *printer, d *netns.Device) {
+	lo := d.Kind == netns.KindLoopback
+	minMTU, maxMTU, queues := 68, 65535, linkQueues
+	if lo {
+		minMTU, maxMTU, queues = 0, 0, 1
+	}
 	p.uint("promiscuity", " promiscuity %d ", 0)
 	p.uint("allmulti", " allmulti %d ", 0)
 	p.uint("min_mtu", "minmtu %d ", uint64(minMTU))

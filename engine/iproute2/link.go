@@ -369,11 +369,7 @@ func linkShow(sh *Shell, args []string, out io.Writer) error {
 			name, mdown = d.Name+"@"+p.Name, !p.Up
 		default:
 			name = fmt.Sprintf("%s@if%d", d.Name, p.Index)
-			if n, ok := sh.World.NameOf(p.Net()); ok {
-				link = " link-netns " + n
-			} else {
-				link = fmt.Sprintf(" link-netnsid %d", d.Net().NetIDAlloc(p.Net()))
-			}
+			link, _ = sh.linkNetns(d)
 		}
 		qdisc := "noop"
 		if d.Qdisc {
@@ -387,6 +383,23 @@ func linkShow(sh *Shell, args []string, out io.Writer) error {
 		fmt.Fprintf(out, "    link/%s %s brd %s%s\n", kind, net.HardwareAddr(d.MAC[:]), brd, link)
 	}
 	return nil
+}
+
+// linkNetns is what iproute2 prints for the IFLA_LINK_NETNSID of a veth
+// end whose peer lives in another namespace, " link-netns NS" or, when
+// that namespace has no name, " link-netnsid ID", and the id (asking for
+// it allocates it, as the kernel's link message does); "" and -1 for
+// other devices.
+func (sh *Shell) linkNetns(d *netns.Device) (string, int) {
+	p := d.Peer
+	if p == nil || p.Net() == d.Net() {
+		return "", -1
+	}
+	id := d.Net().NetIDAlloc(p.Net())
+	if n, ok := sh.World.NameOf(p.Net()); ok {
+		return " link-netns " + n, id
+	}
+	return fmt.Sprintf(" link-netnsid %d", id), id
 }
 
 // dupArg is iproute2's duparg: a keyword given twice.

@@ -39,6 +39,7 @@ type Addr struct {
 	Prefix         netip.Prefix // address (not masked) and prefix length
 	NoDAD          bool         // IFA_F_NODAD
 	Tentative      bool         // IFA_F_TENTATIVE: DAD has not completed
+	DADFailed      bool         // IFA_F_DADFAILED: DAD found the address in use (it stays tentative)
 	NoPrefixRoute  bool         // IFA_F_NOPREFIXROUTE: no prefix route in main
 	Home           bool         // IFA_F_HOMEADDRESS
 	ManageTempAddr bool         // IFA_F_MANAGETEMPADDR (`mngtmpaddr`)
@@ -441,21 +442,70 @@ func scopeRank(a *Addr) int {
 }
 
 // startDAD arms the DAD timer of every tentative address of d that is not
-// already being probed; when it fires the address stops being tentative
-// and becomes usable (addrconf_dad_completed).
+// already being probed nor failed; when it fires the address is probed
+// (dadProbe) and, unless found in use, stops being tentative and becomes
+// usable (addrconf_dad_completed).
 func (ns *Netns) startDAD(d *Device) {
 	for _, ifa := range d.Addrs {
-		if !ifa.Tentative || ifa.dad.Pending() {
+		if !ifa.Tentative || ifa.DADFailed || ifa.dad.Pending() {
 			continue
 		}
 		ifa := ifa
 		ifa.dad.Ctx = trace.CtxWorker // addrconf_dad_work
 		ifa.dad.Fn = func() {
+			if ns.dadProbe(d, ifa) {
+				ns.dadFailure(d, ifa)
+				return
+			}
 			ifa.Tentative = false
 			ns.addrUsable(d, ifa)
 		}
 		ns.modTimer(&ifa.dad, ns.clock.now+ns.dadDelay())
 	}
+}
+
+// dadProbe models what the neighbour solicitation DAD sends for ifa
+// meets: with carrier, it reaches the other end of d's link (the veth
+// peer, in whatever namespace). There the same address, if tentative
+// too, is the one that fails (ndisc_recv_ns: another node is probing it)
+// and does not answer; if in use it answers (ndisc_recv_na), and
+// dadProbe reports that ifa is a duplicate. The kernel probes after a
+// random delay of up to rtr_solicit_delay and completes a retransmission
+// interval later; the model does both when its DAD timer fires
+// (dadDelay), so of two addresses probed at once the one whose timer
+// fires first is kept, where the kernel's choice is random.
+func (ns *Netns) dadProbe(d *Device, ifa *Addr) bool {
+	p := d.Peer
+	if !d.Carrier() || p == nil {
+		return false
+	}
+	other := p.Addr(ifa.Prefix.Addr())
+	switch {
+	case other == nil:
+		return false
+	case other.Tentative:
+		if !other.DADFailed {
+			defer p.ns.FIB.Trace.Enter(trace.CtxWorker)()
+			p.ns.dadFailure(p, other)
+		}
+		return false
+	}
+	return true
+}
+
+// dadFailure models addrconf_dad_failure and addrconf_dad_stop: a
+// permanent address stays, tentative and dadfailed, without a local
+// route (DAD does not run for it again); any other is deleted
+// (ipv6_del_addr). accept_dad above 1 disabling IPv6 on a duplicate
+// MAC-based link-local address is not modelled.
+func (ns *Netns) dadFailure(d *Device, ifa *Addr) {
+	ns.clock.del(&ifa.dad)
+	if ifa.Permanent {
+		ifa.DADFailed = true
+		return
+	}
+	ns.ipv6DelAddr(d, ifa)
+	ns.addrVerify()
 }
 
 // addLocalRoute models addrconf_f6i_alloc for a local address: `local
