@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"fib6lab/engine/errno"
+	"fib6lab/engine/kernel"
 	"fib6lab/engine/netns"
 )
 
@@ -39,9 +40,13 @@ func kernelCmd(ns *netns.Netns, all []*netns.Netns, args []string, out io.Writer
 	default:
 		return garbage("kernel", args[1])
 	}
-	if ns.SetKernel(args[0]) != nil {
+	switch _, err := kernel.Parse(args[0]); {
+	case errors.Is(err, kernel.ErrTooOld):
+		return invarg(fmt.Sprintf("\"kernel\" value is invalid: fib6lab models Linux %s and later\n", kernel.Oldest), args[0])
+	case err != nil:
 		return invarg("\"kernel\" value is invalid: MAJOR.MINOR[.PATCH] expected\n", args[0])
 	}
+	ns.SetKernel(args[0])
 	for _, o := range all {
 		o.SetKernel(args[0])
 	}
@@ -121,7 +126,10 @@ func (e *eventArgs) setNumber(key, val string) error {
 	switch key {
 	case "count":
 		e.count = int(v)
-	case "inflight":
+	case "inflight": // a sender with nothing in flight would never send
+		if v < 1 {
+			return invarg(fmt.Sprintf("\"inflight\" value is invalid (1..%d)\n", MaxCount), val)
+		}
 		e.inflight = int(v)
 	case "senders":
 		if v < 1 || v > MaxSenders {

@@ -50,10 +50,13 @@ func TestKernelCommand(t *testing.T) {
 	checkCases(t, []struct{ script, want string }{
 		{"kernel\nkernel 6.1\nkernel\nsysctl net.ipv6.route.max_size\nkernel 6.1.73\nkernel\n",
 			"6.18\n[rc=0]\n[rc=0]\n6.1\n[rc=0]\nnet.ipv6.route.max_size = 4096\n[rc=0]\n[rc=0]\n6.1\n[rc=0]\n"},
-		{"kernel 6\nkernel 6.x\nkernel 6.1 extra\n",
+		{"kernel 6\nkernel 6.x\nkernel 6.1 extra\nkernel 0.0\nkernel 4.2\nkernel\n",
 			"Error: argument \"6\" is wrong: \"kernel\" value is invalid: MAJOR.MINOR[.PATCH] expected\n\n[rc=255]\n" +
 				"Error: argument \"6.x\" is wrong: \"kernel\" value is invalid: MAJOR.MINOR[.PATCH] expected\n\n[rc=255]\n" +
-				"Error: either \"kernel\" is duplicate, or \"extra\" is a garbage.\n[rc=255]\n"},
+				"Error: either \"kernel\" is duplicate, or \"extra\" is a garbage.\n[rc=255]\n" +
+				"Error: argument \"0.0\" is wrong: \"kernel\" value is invalid: fib6lab models Linux 4.3 and later\n\n[rc=255]\n" +
+				"Error: argument \"4.2\" is wrong: \"kernel\" value is invalid: fib6lab models Linux 4.3 and later\n\n[rc=255]\n" +
+				"6.18\n[rc=0]\n"},
 	})
 }
 
@@ -68,14 +71,15 @@ func TestSendRaw(t *testing.T) {
 			"[rc=0]\n[rc=0]\nraw: 32 sent, 68 failed (ENETUNREACH), peak dst entries 32\n" + strings.Repeat(notice, 10) + "[rc=0]\n"},
 		{"ip -6 route add unreachable 2001:db8:98::/64\nsend raw 2001:db8:98::1 count 2\n",
 			"[rc=0]\nraw: 0 sent, 2 failed (EHOSTUNREACH 2), peak dst entries 0\n[rc=0]\n"},
-		{"send raw\nsend raw zz\nsend raw 2001:db8:1::1 count 200000\nsend raw 2001:db8:1::1 count 60000 senders 2\nsend raw 2001:db8:1::1 senders 65\nsend raw 2001:db8:1::1 bogus 1\nsend raw 2001:db8:1::1 count\n",
+		{"send raw\nsend raw zz\nsend raw 2001:db8:1::1 count 200000\nsend raw 2001:db8:1::1 count 60000 senders 2\nsend raw 2001:db8:1::1 senders 65\nsend raw 2001:db8:1::1 bogus 1\nsend raw 2001:db8:1::1 count\nsend raw 2001:db8:1::1 inflight 0\n",
 			"Error: destination is required.\n[rc=255]\n" +
 				"Error: inet6 address is expected rather than \"zz\".\n[rc=1]\n" +
 				"Error: argument \"200000\" is wrong: \"count\" value is invalid (fib6lab limit 100000)\n[rc=255]\n" +
 				"Error: argument \"60000\" is wrong: \"count\" value is invalid (fib6lab limit 100000 packets in all)\n\n[rc=255]\n" +
 				"Error: argument \"65\" is wrong: \"senders\" value is invalid (1..64)\n\n[rc=255]\n" +
 				"Error: either \"count\" is duplicate, or \"bogus\" is a garbage.\n[rc=255]\n" +
-				"Command line is not complete. Try option \"help\"\n[rc=255]\n"},
+				"Command line is not complete. Try option \"help\"\n[rc=255]\n" +
+				"Error: argument \"0\" is wrong: \"inflight\" value is invalid (1..100000)\n\n[rc=255]\n"},
 	})
 }
 

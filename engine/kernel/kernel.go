@@ -21,6 +21,13 @@ type Release struct{ Major, Minor int }
 // machine (Linux 6.18).
 var Default = Release{Major: 6, Minor: 18}
 
+// Oldest is the first release the model describes: 4.3, which brought
+// lightweight tunnels and ILA (every piece the model has exists from it).
+var Oldest = Release{Major: 4, Minor: 3}
+
+// ErrTooOld refuses a release before Oldest.
+var ErrTooOld = errors.New("kernel version predates " + Oldest.String() + ", the oldest modelled")
+
 // String returns "MAJOR.MINOR".
 func (r Release) String() string { return fmt.Sprintf("%d.%d", r.Major, r.Minor) }
 
@@ -32,7 +39,8 @@ func (r Release) AtLeast(major, minor int) bool {
 // Parse reads a release "MAJOR.MINOR"; a third component, the stable
 // patch level, is accepted and ignored. Errors: "kernel version must be
 // MAJOR.MINOR" for the wrong number of components, `bad kernel version
-// "V"` for a component that is not a non-negative number.
+// "V"` for a component that is not a non-negative number, ErrTooOld for
+// a release before Oldest.
 func Parse(v string) (Release, error) {
 	parts := strings.Split(v, ".")
 	if len(parts) < 2 || len(parts) > 3 {
@@ -46,7 +54,11 @@ func Parse(v string) (Release, error) {
 		}
 		n[i] = x
 	}
-	return Release{Major: n[0], Minor: n[1]}, nil
+	r := Release{Major: n[0], Minor: n[1]}
+	if !r.AtLeast(Oldest.Major, Oldest.Minor) {
+		return Release{}, ErrTooOld
+	}
+	return r, nil
 }
 
 // Features are the behaviours of a release that the model switches on,

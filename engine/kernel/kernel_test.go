@@ -12,6 +12,8 @@ func TestParse(t *testing.T) {
 		{"6.x", "", `bad kernel version "6.x"`},
 		{"6.-1", "", `bad kernel version "6.-1"`},
 		{"6.1.", "", `bad kernel version "6.1."`},
+		{"4.3", "4.3", ""}, {"4.2", "", "kernel version predates 4.3, the oldest modelled"},
+		{"0.0", "", "kernel version predates 4.3, the oldest modelled"},
 	} {
 		r, err := Parse(c.v)
 		got, gotErr := r.String(), ""
