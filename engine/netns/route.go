@@ -90,11 +90,10 @@ var (
 // others with CREATE only, all undone if one fails). Each hop is
 // validated (device up and IPv6-enabled, gateway on-link and not local,
 // prefsrc local) before anything is inserted. Errors carry the kernel's
-// errno and extack.
+// errno and extack; first those of the request itself (checkRequest, a
+// multipath hop without a gateway: EINVAL); last ErrSourceRoutes for a
+// valid route with a source prefix, which is not linked.
 func (ns *Netns) RouteAdd(c *RouteConfig) error {
-	if c.Tos != 0 {
-		return errTos
-	}
 	if err := checkRequest(c); err != nil {
 		return err
 	}
