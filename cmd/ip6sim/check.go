@@ -28,6 +28,7 @@ type checkOptions struct {
 	retries int
 	known   map[string]bool // scripts (base names) listed as differing, by --known
 	timeout time.Duration
+	shims   string // a directory put first on the kernel run's PATH ("": none)
 	scripts []string
 }
 
@@ -59,6 +60,7 @@ func parseCheck(args []string, usage io.Writer) (checkOptions, error) {
 	fs.IntVar(&o.jobs, "jobs", 4, "scripts run at once")
 	fs.IntVar(&o.retries, "retries", 1, "run a script that differed again, alone, up to this many times (the kernel's deferred work can lose a race with the next command on a busy machine)")
 	fs.DurationVar(&o.timeout, "timeout", 10*time.Minute, "longest a script may run on the kernel")
+	fs.StringVar(&o.shims, "shims", findShims(), "a directory put first on PATH for the kernel's run, holding the kernel-side programs of the event commands udp and ra (default: testdata/kshim of the fib6lab checkout the current directory is in)")
 	knownPath := fs.String("known", "", "a list of scripts known to differ, with why (lines \"- `NAME.sh`: ...\", as testdata/kdiff/TRACE-DIFFERENCES.md): their differences are reported but do not fail the check")
 	if err := fs.Parse(args); err != nil {
 		return o, flagError{err}
@@ -88,6 +90,24 @@ func parseCheck(args []string, usage io.Writer) (checkOptions, error) {
 		}
 	}
 	return o, nil
+}
+
+// findShims returns testdata/kshim of the fib6lab checkout the current
+// directory is in (it or a parent holds it), or "".
+func findShims() string {
+	dir, err := os.Getwd()
+	for err == nil {
+		shims := filepath.Join(dir, "testdata", "kshim")
+		if _, e := os.Stat(filepath.Join(shims, "udp")); e == nil {
+			return shims
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	return ""
 }
 
 // readKnown reads the names of the scripts a list of known differences
@@ -259,7 +279,7 @@ func checkScript(path string, o checkOptions, k kernelInfo, tfs *tracefs) *scrip
 	cmds := iproute2.KdiffCommands(string(src))
 	ctx, cancel := context.WithTimeout(context.Background(), o.timeout)
 	defer cancel()
-	kr, err := runKernel(ctx, tfs, cmds, os.TempDir())
+	kr, err := runKernel(ctx, tfs, cmds, os.TempDir(), o.shims)
 	if err != nil {
 		return &scriptResult{report: fmt.Sprintf("ERROR %s: on the kernel: %v\n", path, err), err: err}
 	}

@@ -89,9 +89,9 @@ func (c *comparison) script(path string, cmds []string, k, m *kernelRun) *script
 		}
 	}
 	r := &scriptResult{differs: differs}
-	summary := fmt.Sprintf("%d commands", len(cmds))
+	summary := count(len(cmds), "command")
 	if c.trace {
-		summary += fmt.Sprintf(", %d events", events)
+		summary += ", " + count(events, "kernel event")
 	}
 	verdict := "SAME"
 	if differs {
@@ -210,4 +210,12 @@ func writeRow(b *strings.Builder, mark, text string, n int) {
 		text += fmt.Sprintf("   (x%d)", n)
 	}
 	fmt.Fprintf(b, "      %s %s\n", mark, text)
+}
+
+// count says "1 NOUN" or "N NOUNs".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -225,8 +225,9 @@ const privateNetns = `mount --make-rprivate / && mount -t sysfs ip6sim-sys /sys 
 // the script's own processes (set_event_pid with event-fork: lookups,
 // node and dst allocations, and the GC timers they arm, which identify
 // the namespace's timers), and every GC timer event, kept for those
-// timers.
-func runKernel(ctx context.Context, t *tracefs, cmds []string, tmp string) (*kernelRun, error) {
+// timers. shims, when not "", goes first on the script's PATH (the
+// kernel-side programs of the event commands).
+func runKernel(ctx context.Context, t *tracefs, cmds []string, tmp, shims string) (*kernelRun, error) {
 	id := fmt.Sprintf("ip6sim-check-%d-%d", os.Getpid(), instanceSeq.Add(1))
 	var proc, timers traced
 	if t != nil {
@@ -284,6 +285,9 @@ func runKernel(ctx context.Context, t *tracefs, cmds []string, tmp string) (*ker
 	}
 	cmd := exec.CommandContext(ctx, "unshare", "--net", "--mount", "bash", "-c", privateNetns+` && read -r _ <&3 && exec 3<&- && exec `+pin+` bash`)
 	cmd.Stdin = strings.NewReader(script.String())
+	if shims != "" {
+		cmd.Env = append(os.Environ(), "PATH="+shims+string(os.PathListSeparator)+os.Getenv("PATH"))
+	}
 	cmd.ExtraFiles = []*os.File{pr}
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Start(); err != nil {

@@ -39,8 +39,8 @@ func (r Release) AtLeast(major, minor int) bool {
 // Parse reads a release "MAJOR.MINOR"; a third component, the stable
 // patch level, is accepted and ignored. Errors: "kernel version must be
 // MAJOR.MINOR" for the wrong number of components, `bad kernel version
-// "V"` for a component that is not a non-negative number, ErrTooOld for
-// a release before Oldest.
+// "V"` for a component that is not a number from 0 to 255 (a byte of
+// KERNEL_VERSION), ErrTooOld for a release before Oldest.
 func Parse(v string) (Release, error) {
 	parts := strings.Split(v, ".")
 	if len(parts) < 2 || len(parts) > 3 {
@@ -48,11 +48,11 @@ func Parse(v string) (Release, error) {
 	}
 	var n [3]int
 	for i, p := range parts {
-		x, err := strconv.Atoi(p)
-		if err != nil || x < 0 {
+		x, err := strconv.ParseUint(p, 10, 8) // KERNEL_VERSION: a byte each
+		if err != nil {
 			return Release{}, errors.New("bad kernel version " + strconv.Quote(v))
 		}
-		n[i] = x
+		n[i] = int(x)
 	}
 	r := Release{Major: n[0], Minor: n[1]}
 	if !r.AtLeast(Oldest.Major, Oldest.Minor) {

@@ -14,6 +14,8 @@ func TestParse(t *testing.T) {
 		{"6.1.", "", `bad kernel version "6.1."`},
 		{"4.3", "4.3", ""}, {"4.2", "", "kernel version predates 4.3, the oldest modelled"},
 		{"0.0", "", "kernel version predates 4.3, the oldest modelled"},
+		{"255.255.255", "255.255", ""}, {"256.1", "", `bad kernel version "256.1"`},
+		{"6.+1", "", `bad kernel version "6.+1"`},
 	} {
 		r, err := Parse(c.v)
 		got, gotErr := r.String(), ""
