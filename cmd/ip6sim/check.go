@@ -152,11 +152,15 @@ func checkMain(args []string, stdout, stderr io.Writer) int {
 			o.model.hz = netns.DefaultHZ
 		}
 	}
+	if _, err := newShell(o.model); err != nil { // a bad --kernel
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
 	if o.model.kernel == "" {
 		o.model.kernel = k.Release
-	}
-	if _, err := newShell(o.model); err != nil {
-		o.model.kernel = "" // a release the model cannot parse: its default
+		if _, err := newShell(o.model); err != nil {
+			o.model.kernel = "" // a running release the model cannot parse: its default
+		}
 	}
 	if err := checkRoot(); err != nil {
 		fmt.Fprintf(stderr, "ip6sim check: cannot run on this machine's kernel (%s): %v; nothing was compared\n", k.Release, err)

@@ -287,7 +287,7 @@ func operState(d *netns.Device) string {
 		return "UNKNOWN"
 	case d.Carrier():
 		return "UP"
-	case d.Up:
+	case d.LowerLayerDown():
 		return "LOWERLAYERDOWN"
 	}
 	return "DOWN"

@@ -209,15 +209,20 @@ func addrShow(sh *Shell, o ipOpts, args []string, out io.Writer) error {
 	return nil
 }
 
-// printDevice prints a device's link line (unless -o) and addresses.
+// printDevice prints a device's link line (unless -o) and its selected
+// addresses, as; in JSON, an address of the device the filter left out
+// is an empty object (print_selected_addrinfo opens one for each).
 func (f *addrFilter) printDevice(p *printer, o ipOpts, d *netns.Device, as []*netns.Addr) {
 	if f.withLinks {
 		f.printLink(p, o, d)
 	}
 	p.open("addr_info", true)
-	for _, a := range as {
+	for _, a := range d.Addrs {
 		p.open("", false)
-		f.printAddr(p, d, a)
+		if len(as) > 0 && as[0] == a {
+			f.printAddr(p, d, a)
+			as = as[1:]
+		}
 		p.close(false)
 	}
 	p.close(true)

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"net/netip"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -209,8 +210,8 @@ func (r *routeArgs) keyword(args []string, i int, nh *netns.NH) (int, error) {
 			return 0, invarg("use nexthop syntax to specify multiple via\n", "via")
 		}
 		r.hasGw = true
-		var n int
-		nh.Gw, c.Via, n, err = parseVia(args, i)
+		gw, viaLen, n, err := parseVia(args, i)
+		nh.Gw, c.Via = gw, viaLen > 0
 		return n, err
 	case "dev", "oif":
 		r.dev, r.hasDev = val, true
@@ -369,7 +370,6 @@ const (
 	mpBufSize    = 4096
 	rtnhSize     = 8
 	gatewayAttr  = 20
-	viaAttr      = 12 // RTA_VIA of an IPv4 address: family and 4 bytes
 	flowAttr     = 8  // a hop's RTA_FLOW (realms)
 	newdstAttr   = 20 // a hop's RTA_NEWDST (as)
 	reqBound     = 4096
@@ -392,7 +392,7 @@ func parseNexthops(ns *netns.Netns, args []string) ([]netns.NH, error) {
 		if args[i] != "nexthop" {
 			return nil, &exitErr{fmt.Sprintf("Error: \"nexthop\" or end of line is expected instead of \"%s\"\n", args[i]), 255}
 		}
-		if i+1 >= len(args) || args[i+1] == "nexthop" {
+		if i+1 >= len(args) { // `nexthop nexthop ...` is a hop with nothing of its own
 			return nil, &exitErr{"Error: unexpected end of line after \"nexthop\"\n", 255}
 		}
 		hops = append(hops, netns.NH{})
@@ -433,15 +433,14 @@ func parseNexthops(ns *netns.Netns, args []string) ([]netns.NH, error) {
 			i++
 			switch key {
 			case "via":
-				var n int
-				var via bool
-				if nh.Gw, via, n, err = parseVia(args, i-1); err != nil {
+				var n, viaLen int
+				if nh.Gw, viaLen, n, err = parseVia(args, i-1); err != nil {
 					return nil, err
 				}
 				i += n - 1
 				size := gatewayAttr
-				if via {
-					size = viaAttr
+				if viaLen > 0 { // rtattr and family, the address, aligned
+					size = (4 + 2 + viaLen + 3) &^ 3
 				}
 				rtaLen, err = hopAttr(rtaLen, size)
 			case "dev":
@@ -490,31 +489,53 @@ func hopEncap(args []string, i int) error {
 }
 
 // parseVia models `via [FAMILY] ADDRESS` after args[i] (read_family,
-// then get_addr): an inet6 address is the gateway (RTA_GATEWAY); with
-// family inet an IPv4 address goes in RTA_VIA instead, and the gateway
-// returned is the zero Addr. It returns how many arguments after args[i]
-// it read.
-func parseVia(args []string, i int) (gw netip.Addr, via bool, n int, err error) {
+// then get_addr): an inet6 address is the gateway (RTA_GATEWAY); an
+// address of another family (inet, mpls, link; bridge has none) goes in
+// RTA_VIA, whose address length viaLen gives (0 for RTA_GATEWAY), and
+// the gateway returned is then the zero Addr. n is how many arguments
+// after args[i] it read.
+func parseVia(args []string, i int) (gw netip.Addr, viaLen, n int, err error) {
 	val, err := needArg(args, i)
 	if err != nil {
-		return gw, false, 0, err
+		return gw, 0, 0, err
 	}
-	if val != "inet" && val != "inet6" {
+	family := "inet6"
+	if slices.Contains([]string{"inet", "inet6", "mpls", "link", "bridge"}, val) {
+		family, n = val, 1
+		if val, err = needArg(args, i+1); err != nil {
+			return gw, 0, 0, err
+		}
+	}
+	n++
+	switch family {
+	case "inet6":
 		gw, err = parseAddr(val)
-		return gw, false, 1, err
+		return gw, 0, n, err
+	case "mpls":
+		err = mplsPton(val)
+		return gw, 4 * (strings.Count(val, "/") + 1), n, err
+	case "link":
+		viaLen, err = llAddr(val)
+		return gw, viaLen, n, err
 	}
-	family := val
-	if val, err = needArg(args, i+1); err != nil {
-		return gw, false, 0, err
+	if a, e := netip.ParseAddr(val); family == "inet" && e == nil && a.Is4() {
+		return gw, 4, n, nil
 	}
-	if family == "inet6" {
-		gw, err = parseAddr(val)
-		return gw, false, 2, err
+	return gw, 0, n, &exitErr{fmt.Sprintf("Error: %s address is expected rather than \"%s\".\n", family, val), 1}
+}
+
+// llAddr models ll_addr_a2n as get_addr reads a `link` address: bytes in
+// hexadecimal separated by colons. It returns how many there are, or
+// its two messages.
+func llAddr(s string) (int, error) {
+	parts := strings.Split(s, ":")
+	for _, b := range parts {
+		v, _, digits := cStrtoulBase(b, 16) // sscanf %x: a sign makes it negative
+		if !digits || v > 255 || strings.HasPrefix(strings.TrimLeft(b, cBlanks), "-") {
+			return 0, &exitErr{fmt.Sprintf("\"%s\" is invalid lladdr.\nError: link address is expected rather than \"%s\".\n", b, s), 1}
+		}
 	}
-	if a, e := netip.ParseAddr(val); e != nil || !a.Is4() {
-		return gw, false, 0, &exitErr{fmt.Sprintf("Error: inet address is expected rather than \"%s\".\n", val), 1}
-	}
-	return gw, true, 2, nil
+	return len(parts), nil
 }
 
 func devIndex(ns *netns.Netns, name string) (int, error) {

@@ -10,7 +10,8 @@ import (
 // kernel keeps in a subtree of the destination's node) is refused with a
 // fib6lab line and status 2, after iproute2's own checks of the whole
 // line and the kernel's checks of the route, and changes nothing; a
-// delete finds no such route (no subtree holds one); `from ::/0` is no
+// delete with a source prefix deletes the route without one, as the
+// kernel's fib6_locate finds no subtree to look in; `from ::/0` is no
 // source prefix and adds the route.
 func TestSourceRouteRefused(t *testing.T) {
 	const refused = "fib6lab: source-specific routes (from PREFIX: IPv6 subtrees) are not modelled\n"
@@ -20,7 +21,8 @@ func TestSourceRouteRefused(t *testing.T) {
 		changes   bool
 	}{
 		{"ip -6 route add 2001:db8:50::/64 from 2001:db8::/48 dev va", refused, 2, false},
-		{"ip -6 route del 2001:db8:1::/64 from 2001:db8::1 dev va", "RTNETLINK answers: No such process\n", 2, false},
+		{"ip -6 route del 2001:db8:1::/64 from 2001:db8::1 dev va", "", 0, true},
+		{"ip -6 route add 2001:db8:50::/64 from ::/1 nhid 5", "Error: Nexthops can not be used with source routing.\n", 2, false},
 		{"ip -6 route add 2001:db8:50::/64 from ::/1", "RTNETLINK answers: No such device\n", 2, false},
 		{"ip -6 route add 2001:db8:50::/64 from ::/1 via fe80::1", "Error: Egress device not specified.\n", 2, false},
 		{"ip -6 route add 2001:db8:50::/64 from 2001:db8::1 dev va realm zz", "Error: argument \"zz\" is wrong: \"realm\" value is invalid\n\n", 255, false},

@@ -465,24 +465,26 @@ func (ns *Netns) startDAD(d *Device) {
 }
 
 // dadProbe models what the neighbour solicitation DAD sends for ifa
-// meets: with carrier, it reaches the other end of d's link (the veth
-// peer, in whatever namespace). There the same address, if tentative
-// too, is the one that fails (ndisc_recv_ns: another node is probing it)
-// and does not answer; if in use it answers (ndisc_recv_na), and
-// dadProbe reports that ifa is a duplicate. The kernel probes after a
+// meets: with carrier and dad_transmits above 0 (with 0 DAD sends
+// nothing and completes), it reaches the other end of d's link (the
+// veth peer, in whatever namespace). There the same address, if
+// tentative too, is the one that fails (ndisc_recv_ns: another node is
+// probing it) and does not answer; if in use, or an anycast address
+// there, it answers (ndisc_recv_na), and dadProbe reports that ifa is a
+// duplicate. The kernel probes after a
 // random delay of up to rtr_solicit_delay and completes a retransmission
 // interval later; the model does both when its DAD timer fires
 // (dadDelay), so of two addresses probed at once the one whose timer
 // fires first is kept, where the kernel's choice is random.
 func (ns *Netns) dadProbe(d *Device, ifa *Addr) bool {
 	p := d.Peer
-	if !d.Carrier() || p == nil {
+	if !d.Carrier() || p == nil || d.Conf[confDadTransmits] == 0 {
 		return false
 	}
 	other := p.Addr(ifa.Prefix.Addr())
 	switch {
-	case other == nil:
-		return false
+	case other == nil: // an anycast address of the other end answers too
+		return p.anycast[ifa.Prefix.Addr()] > 0
 	case other.Tentative:
 		if !other.DADFailed {
 			defer p.ns.FIB.Trace.Enter(trace.CtxWorker)()

@@ -154,6 +154,7 @@ var (
 	confForwarding           = confIndex("forwarding")
 	confHopLimit             = confIndex("hop_limit")
 	confKeepAddrOnDown       = confIndex("keep_addr_on_down")
+	confDadTransmits         = confIndex("dad_transmits")
 	confMaxAddresses         = confIndex("max_addresses")
 	confMTU6                 = confIndex("mtu")
 	confOptimisticDAD        = confIndex("optimistic_dad")
@@ -161,7 +162,6 @@ var (
 	confRAHonorPioLife       = confIndex("ra_honor_pio_life")
 	confRAHonorPioPflag      = confIndex("ra_honor_pio_pflag")
 	confSuppressFragNdisc    = confIndex("suppress_frag_ndisc")
-	confUseOptimistic        = confIndex("use_optimistic")
 	confUseTempaddr          = confIndex("use_tempaddr")
 )
 
@@ -345,12 +345,13 @@ func (ns *Netns) dadEnabled(d *Device) bool {
 	return ns.Conf.All[confAcceptDAD] >= 1 || d.Conf[confAcceptDAD] >= 1
 }
 
-// OptimisticDAD models ipv6_allow_optimistic_dad for d: optimistic_dad
-// and use_optimistic, each set in `all` or on d. Without it the
-// `optimistic` flag of an address request is dropped.
+// OptimisticDAD models the test inet6_rtm_newaddr makes of an address
+// request's `optimistic` flag: optimistic_dad set in `all` or on d
+// (use_optimistic, which source address selection reads, does not
+// matter; Linux 6.18 keeps the flag with optimistic_dad alone). Without
+// it the flag is dropped.
 func (ns *Netns) OptimisticDAD(d *Device) bool {
-	on := func(i int) bool { return ns.Conf.All[i] != 0 || d.Conf != nil && d.Conf[i] != 0 }
-	return on(confOptimisticDAD) && on(confUseOptimistic)
+	return ns.Conf.All[confOptimisticDAD] != 0 || d.Conf != nil && d.Conf[confOptimisticDAD] != 0
 }
 
 // Forwarding reports net.ipv6.conf.all.forwarding, which makes the

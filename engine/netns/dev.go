@@ -40,6 +40,7 @@ type Device struct {
 	ns        *Netns // the namespace the device lives in (dev_net)
 	v6Up      bool   // addrconf has run NETDEV_UP (IFF_UP and IPv6 enabled)
 	ready     bool   // the link was ready (had carrier) once since v6Up: fe80::/64 exists
+	lowerDown bool   // LowerLayerDown's answer, fixed when the link last changed
 	carrierOn bool   // carrier as last seen by addrconf
 	// anycast counts the addresses using each anycast address the
 	// device joined (ac_list, aca_users; anycast.go).
@@ -447,11 +448,31 @@ func (ns *Netns) SetLinkUp(d *Device, up bool) {
 		ns.RunGC(0, false)
 	}
 	notifyLink(d)
+	d.lowerDown = d.defaultLowerDown()
 	if p := d.Peer; p != nil {
 		p.ns.nexthopFlushDev(p)
 		p.ns.syncIPv6(p, false)
 		notifyLink(p)
+		p.lowerDown = p.defaultLowerDown()
 	}
+}
+
+// LowerLayerDown reports whether an up device without carrier is in
+// operational state LOWERLAYERDOWN rather than DOWN, as linkwatch set it
+// when the link last changed (opened, closed, the peer's carrier).
+func (d *Device) LowerLayerDown() bool { return d.Up && !d.Carrier() && d.lowerDown }
+
+// defaultLowerDown models default_operstate's test for a device without
+// carrier: the device its iflink (a veth's peer's ifindex) names in its
+// own namespace, if any other than itself, has no carrier either. For a
+// peer in another namespace that index names an unrelated device or
+// none.
+func (d *Device) defaultLowerDown() bool {
+	if d.Peer == nil || d.Carrier() {
+		return false
+	}
+	x := d.ns.DevByIndex(d.Peer.Index)
+	return x != nil && x != d && !x.Carrier()
 }
 
 // SetDisableIPv6 models writing net.ipv6.conf.NAME.disable_ipv6

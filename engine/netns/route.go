@@ -82,6 +82,7 @@ var (
 	errMultipathDev  = errno.WithMsg(errno.EINVAL, "Device only routes can not be added for IPv6 using the multipath API")
 	errTos           = errno.WithMsg(errno.EINVAL, "Invalid dsfield (tos): option not available for IPv6")
 	errVia           = errno.WithMsg(errno.EINVAL, "IPv6 does not support RTA_VIA attribute")
+	errNHSource      = errno.WithMsg(errno.EINVAL, "Nexthops can not be used with source routing")
 	infiniteLifetime = uint32(0xffffffff)
 )
 
@@ -109,6 +110,9 @@ func (ns *Netns) RouteAdd(c *RouteConfig) error {
 	}
 	if err := ns.validEncap(c); err != nil {
 		return err
+	}
+	if c.NHID != 0 && c.Src.Bits() > 0 {
+		return errNHSource
 	}
 	var rts []*fib6.Info
 	for _, h := range hops {
@@ -523,7 +527,8 @@ func (ns *Netns) RouteDel(c *RouteConfig) error {
 // routeDelOne models ip6_route_del for one hop of the request: a
 // multipath request (ip6_route_multipath_del) deletes one route per hop,
 // another one without a gateway the route's whole ECMP group
-// (fc_delete_all_nh).
+// (fc_delete_all_nh). A source prefix changes nothing: fib6_locate looks
+// it up in the destination node's subtree, and no node has one.
 func (ns *Netns) routeDelOne(c *RouteConfig, h NH) error {
 	t := ns.FIB.Table(c.Table)
 	if t == nil {
@@ -531,7 +536,7 @@ func (ns *Netns) routeDelOne(c *RouteConfig, h NH) error {
 	}
 	p := c.Dst.Masked()
 	fn := t.Locate(fib6.KeyOf(p.Addr()), uint8(p.Bits()), true)
-	if fn == nil || c.Src.Bits() > 0 { // no subtree holds a source-specific route
+	if fn == nil { // a source prefix is not looked for: no node has a subtree
 		return errno.ESRCH
 	}
 	for _, rt := range t.Routes(fn) {
