@@ -73,7 +73,7 @@ func routeModify(sh *Shell, o ipOpts, args []string, nlflags uint16, _ io.Writer
 		c.Protocol = rtprotBoot
 	}
 	err = sh.NS.RouteAdd(c)
-	if errors.Is(err, netns.ErrSourceRoutes) {
+	if errors.Is(err, netns.ErrSourceRoutes) || errors.Is(err, netns.ErrHopEncap) {
 		return &exitErr{"fib6lab: " + err.Error() + "\n", 2}
 	}
 	return err
@@ -421,7 +421,13 @@ func parseNexthops(ns *netns.Netns, args []string) ([]netns.NH, error) {
 				continue
 			}
 			if key == "encap" {
-				return nil, hopEncap(args, i)
+				var hop netns.RouteConfig
+				n, err := parseEncap(&hop, args, i)
+				if err != nil {
+					return nil, err
+				}
+				nh.Encap, i = hop.EncapType, i+n
+				continue
 			}
 			if key != "via" && key != "dev" && key != "weight" {
 				return nil, &exitErr{fmt.Sprintf("Error: \"nexthop\" or end of line is expected instead of \"%s\"\n", key), 255}
@@ -475,17 +481,6 @@ func hopAttr(rtaLen, size int) (int, error) {
 		return 0, errNexthop("rta_addattr_l: Error! max allowed bound 4096 exceeded\n")
 	}
 	return rtaLen + size, nil
-}
-
-// hopEncap parses a nexthop's `encap TYPE ...` at args[i] as
-// lwt_parse_encap does, with its errors, and then refuses it: fib6lab
-// models an encap given before the nexthop list, which every hop takes,
-// but not one of a hop's own.
-func hopEncap(args []string, i int) error {
-	if _, err := parseEncap(&netns.RouteConfig{}, args, i); err != nil {
-		return err
-	}
-	return &exitErr{"fib6lab: a nexthop's own encap is not modelled (an encap before the nexthop list applies to every hop)\n", 2}
 }
 
 // parseVia models `via [FAMILY] ADDRESS` after args[i] (read_family,

@@ -18,6 +18,10 @@ type NH struct {
 	Dev    int
 	Weight uint32
 	Onlink bool
+	// Encap is the hop's own RTA_ENCAP_TYPE (0: none): its type is checked,
+	// a delete ignores it, and a new route with one is refused
+	// (ErrHopEncap).
+	Encap lwtunnel.EncapType
 }
 
 // RouteConfig models struct fib6_config as RTM_NEWROUTE/RTM_DELROUTE fill
@@ -98,6 +102,9 @@ func (ns *Netns) RouteAdd(c *RouteConfig) error {
 	if err := checkRequest(c); err != nil {
 		return err
 	}
+	if err := ns.validHopEncaps(c); err != nil {
+		return err
+	}
 	if c.Multipath && !hopsHaveGateways(c.Nexthops) {
 		return errMultipathDev
 	}
@@ -113,6 +120,11 @@ func (ns *Netns) RouteAdd(c *RouteConfig) error {
 	}
 	if c.NHID != 0 && c.Src.Bits() > 0 {
 		return errNHSource
+	}
+	for _, h := range c.Nexthops {
+		if h.Encap != lwtunnel.EncapNone {
+			return ErrHopEncap
+		}
 	}
 	var rts []*fib6.Info
 	for _, h := range hops {
@@ -150,6 +162,27 @@ func (ns *Netns) RouteAdd(c *RouteConfig) error {
 // Linux built with IPV6_SUBTREES would link it in a subtree of the
 // destination's node, which fib6lab does not model.
 var ErrSourceRoutes = errors.New("source-specific routes (from PREFIX: IPv6 subtrees) are not modelled")
+
+// ErrHopEncap refuses a new multipath route with an encap of a hop's
+// own that passed the kernel's checks of the request: fib6lab models an
+// encap given before the nexthop list, which every hop takes, not one per
+// hop.
+var ErrHopEncap = errors.New("a nexthop's own encap is not modelled (an encap before the nexthop list applies to every hop)")
+
+// validHopEncaps models lwtunnel_valid_encap_type_attr over RTA_MULTIPATH:
+// each hop's own encap type must be one the kernel has (the reference
+// kernel has SEG6, whose requests fib6lab parses only).
+func (ns *Netns) validHopEncaps(c *RouteConfig) error {
+	for _, h := range c.Nexthops {
+		if h.Encap == lwtunnel.EncapNone || h.Encap == lwtunnel.EncapSEG6 {
+			continue
+		}
+		if err := ns.Dst.Encaps.ValidEncapType(h.Encap); err != nil {
+			return err
+		}
+	}
+	return nil
+}
 
 // checkRequest makes the checks of rtm_to_fib6_config that come before
 // the route is built: rtm_tos (EINVAL), a nexthop id beside a nexthop
@@ -507,6 +540,9 @@ func (ns *Netns) RouteDel(c *RouteConfig) error {
 	}
 	if c.NHID != 0 && ns.NexthopByID(c.NHID) == nil {
 		return errNHMissing
+	}
+	if err := ns.validHopEncaps(c); err != nil {
+		return err
 	}
 	if err := ns.validEncap(c); err != nil {
 		return err
