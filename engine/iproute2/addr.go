@@ -107,6 +107,15 @@ func parseAddrArgs(o ipOpts, args []string, out io.Writer) (*addrArgs, error) {
 			if a.cfg.Metric, err = parseU32(v, "metric"); err != nil {
 				return nil, err
 			}
+		case w == "scope", w == "label": // ifa_scope and IFA_LABEL, which IPv6 ignores
+			v, err := needArg(args, i)
+			if err != nil {
+				return nil, err
+			}
+			i++
+			if _, ok := idOf(scopeNames, v, 256); w == "scope" && !ok {
+				return nil, invarg("invalid scope value.", v)
+			}
 		case matches(w, "valid_lft"), matches(w, "preferred_lft"):
 			if err := a.setLifetime(args, i); err != nil {
 				return nil, err
