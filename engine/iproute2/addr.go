@@ -73,6 +73,7 @@ type addrArgs struct {
 	optimistic   bool
 	autojoin     bool
 	family6      bool // the request's family is known to be IPv6
+	hasPeer      bool // `peer`: a point-to-point address, not modelled
 	validLft     uint32
 	preferredLft uint32
 	hasDev       bool
@@ -107,6 +108,19 @@ func parseAddrArgs(o ipOpts, args []string, out io.Writer) (*addrArgs, error) {
 			if a.cfg.Metric, err = parseU32(v, "metric"); err != nil {
 				return nil, err
 			}
+		case w == "peer", w == "remote": // IFA_ADDRESS apart from IFA_LOCAL
+			v, err := needArg(args, i)
+			if err != nil {
+				return nil, err
+			}
+			i++
+			if a.hasPeer {
+				return nil, dupArg("peer", v)
+			}
+			if _, err := parsePrefix(v); err != nil {
+				return nil, err
+			}
+			a.hasPeer = true
 		case w == "scope", w == "label": // ifa_scope and IFA_LABEL, which IPv6 ignores
 			v, err := needArg(args, i)
 			if err != nil {
@@ -237,6 +251,8 @@ func addrModify(ns *netns.Netns, o ipOpts, args []string, nlflags uint16, out io
 		return &exitErr{"fib6lab: autojoin (multicast addresses) is not modelled\n", 2}
 	case a.optimistic && ns.OptimisticDAD(d):
 		return &exitErr{"fib6lab: optimistic DAD is not modelled\n", 2}
+	case a.hasPeer:
+		return &exitErr{"fib6lab: peer addresses (ip -6 addr add ADDR peer PREFIX) are not modelled\n", 2}
 	}
 	return ns.NewAddr(d, &a.cfg, nlflags)
 }

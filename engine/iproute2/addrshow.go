@@ -247,7 +247,7 @@ func (f *addrFilter) printLink(p *printer, o ipOpts, d *netns.Device) {
 	p.strList("flags", "<%s> ", linkFlagList(d, mdown))
 	p.uint("mtu", "mtu %d ", uint64(linkMTU(d)))
 	if full {
-		p.str("qdisc", "qdisc %s ", "noqueue")
+		p.str("qdisc", "qdisc %s ", qdiscName(d))
 	}
 	p.str("operstate", "state %s ", operState(d))
 	if full {

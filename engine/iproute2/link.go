@@ -371,11 +371,7 @@ func linkShow(sh *Shell, args []string, out io.Writer) error {
 			name = fmt.Sprintf("%s@if%d", d.Name, p.Index)
 			link, _ = sh.linkNetns(d)
 		}
-		qdisc := "noop"
-		if d.Qdisc {
-			qdisc = "noqueue"
-		}
-		fmt.Fprintf(out, "%d: %s: <%s> mtu %d qdisc %s state %s mode DEFAULT group default qlen 1000\n", d.Index, name, linkFlags(d, mdown), d.MTU, qdisc, operState(d))
+		fmt.Fprintf(out, "%d: %s: <%s> mtu %d qdisc %s state %s mode DEFAULT group default qlen 1000\n", d.Index, name, linkFlags(d, mdown), d.MTU, qdiscName(d), operState(d))
 		kind, brd := "ether", "ff:ff:ff:ff:ff:ff"
 		if d.Kind == netns.KindLoopback {
 			kind, brd = "loopback", "00:00:00:00:00:00"
@@ -383,6 +379,15 @@ func linkShow(sh *Shell, args []string, out io.Writer) error {
 		fmt.Fprintf(out, "    link/%s %s brd %s%s\n", kind, net.HardwareAddr(d.MAC[:]), brd, link)
 	}
 	return nil
+}
+
+// qdiscName is a device's root qdisc: noop until it is first brought
+// up, then noqueue (what veth and lo get).
+func qdiscName(d *netns.Device) string {
+	if d.Qdisc {
+		return "noqueue"
+	}
+	return "noop"
 }
 
 // linkNetns is what iproute2 prints for the IFLA_LINK_NETNSID of a veth
