@@ -471,11 +471,11 @@ func (ns *Netns) startDAD(d *Device) {
 // tentative too, is the one that fails (ndisc_recv_ns: another node is
 // probing it) and does not answer; if in use, or an anycast address
 // there, it answers (ndisc_recv_na), and dadProbe reports that ifa is a
-// duplicate. The kernel probes after a
-// random delay of up to rtr_solicit_delay and completes a retransmission
-// interval later; the model does both when its DAD timer fires
-// (dadDelay), so of two addresses probed at once the one whose timer
-// fires first is kept, where the kernel's choice is random.
+// duplicate. The kernel probes after a random delay of up to
+// rtr_solicit_delay and completes a retransmission interval later; the
+// model does both when its DAD timer fires (dadDelay), so of two
+// addresses probed at once the one whose timer fires first is kept,
+// where the kernel's choice is random.
 func (ns *Netns) dadProbe(d *Device, ifa *Addr) bool {
 	p := d.Peer
 	if !d.Carrier() || p == nil || d.Conf[confDadTransmits] == 0 {
@@ -497,7 +497,8 @@ func (ns *Netns) dadProbe(d *Device, ifa *Addr) bool {
 
 // dadFailure models addrconf_dad_failure and addrconf_dad_stop: a
 // permanent address stays, tentative and dadfailed, without a local
-// route (DAD does not run for it again); any other is deleted
+// route (DAD runs for it again only once it is kept over a down and the
+// device comes up: fixupPermanentAddr); any other is deleted
 // (ipv6_del_addr). accept_dad above 1 disabling IPv6 on a duplicate
 // MAC-based link-local address is not modelled.
 func (ns *Netns) dadFailure(d *Device, ifa *Addr) {

@@ -91,7 +91,7 @@ func (ns *Netns) fixupPermanentAddr(d *Device, ifa *Addr) {
 	if !ifa.Permanent { // addrconf_permanent_addr: IFA_F_PERMANENT only
 		return
 	}
-	ifa.DADFailed = ifa.DADFailed && !ifa.Tentative // a tentative one gets DAD again (addrconf_dad_start)
+	ifa.DADFailed = false // a failed address is tentative and gets DAD again (addrconf_dad_start)
 	ns.addPrefixRoute(d, ifa)
 	host := netip.PrefixFrom(ifa.Prefix.Addr(), 128)
 	if !ifa.Tentative && ns.kernelRoute(fib6.RT_TABLE_LOCAL, host, d, 0) == nil {
