@@ -1,9 +1,12 @@
 package fib6
 
 import (
+	"cmp"
+	"fmt"
 	"math/rand/v2"
 	"net/netip"
 	"slices"
+	"strings"
 	"testing"
 
 	"fib6lab/data"
@@ -14,8 +17,8 @@ import (
 // (untraced, after an add nearby: descentStart) build exactly the trie
 // that adds descending from the root build (traced), for prefixes in
 // address order, in random order, in runs of consecutive /128s, with
-// failed adds (duplicates) and deletes in between, and the shortcut is
-// taken most of the time in address order.
+// failed adds (duplicates), deletes, replaces of prefixes that may be
+// missing (ENOENT) and adds of shorter prefixes in between.
 func TestDescentShortcut(t *testing.T) {
 	full, err := data.FullTable()
 	if err != nil {
@@ -52,6 +55,13 @@ func TestDescentShortcut(t *testing.T) {
 					if fn := tb.Locate(KeyOf(q.Addr()), uint8(q.Bits()), true); fn != nil {
 						tb.Del(tb.Leaf(fn))
 					}
+				case 2, 3: // a replace without create, or an add, of a shorter prefix
+					q := netip.PrefixFrom(p.Addr(), max(p.Bits()-ops.IntN(12), 0)).Masked()
+					flags := uint16(NLM_F_REPLACE)
+					if ops.IntN(2) == 0 {
+						flags = NLM_F_CREATE | NLM_F_EXCL
+					}
+					tb.Add(n.NewRoute(q, netip.MustParseAddr("fe80::2"), 2, 0), flags)
 				}
 			}
 			n.Trace = nil
@@ -162,4 +172,101 @@ func TestAddBatchMatchesAdds(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestAddBatchInAddressOrder: an untraced batch out of address order
+// (the full table's first 30,000 prefixes shuffled, with duplicates that
+// fail, several metrics, ECMP siblings and shorter prefixes) goes in in
+// address order, routes for the same prefix in the order given: it
+// leaves the routes, the trie's shape, the counters and the errors that
+// the adds one by one in the given order leave, and the nodes (arena
+// indices, IDs) that the same batch given in address order leaves.
+func TestAddBatchInAddressOrder(t *testing.T) {
+	full, err := data.FullTable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := slices.Clone(full[:30000])
+	r := rand.New(rand.NewPCG(4, 5))
+	for range 3000 {
+		p := ps[r.IntN(len(ps))]
+		ps = append(ps, p, netip.PrefixFrom(p.Addr(), max(p.Bits()-1-r.IntN(8), 0)).Masked())
+	}
+	r.Shuffle(len(ps), func(i, j int) { ps[i], ps[j] = ps[j], ps[i] })
+	sorted := slices.Clone(ps)
+	slices.SortStableFunc(sorted, func(a, b netip.Prefix) int {
+		return cmp.Or(a.Addr().Compare(b.Addr()), cmp.Compare(a.Bits(), b.Bits()))
+	})
+	gws := []netip.Addr{netip.MustParseAddr("fe80::1"), netip.MustParseAddr("fe80::2")}
+	var states, errs, nodes [3]string
+	for i, in := range [][]netip.Prefix{ps, ps, sorted} {
+		n := NewNet()
+		tb := n.Table(RT_TABLE_MAIN)
+		rts := make([]Info, len(in))
+		for k, p := range in {
+			rts[k] = *n.NewRoute(p, gws[k%2], 2, uint32(k%3))
+		}
+		var b strings.Builder
+		note := func(rt *Info, err error) bool {
+			fmt.Fprintf(&b, "%v m%d %v: %v\n", rt.Prefix(), rt.Metric, rt.NH.Gw, err)
+			return true
+		}
+		if i == 0 {
+			for k := range rts {
+				note(&rts[k], tb.Add(&rts[k], NLM_F_CREATE|NLM_F_APPEND))
+			}
+		} else {
+			tb.AddBatch(rts, NLM_F_CREATE|NLM_F_APPEND, note)
+		}
+		states[i], nodes[i] = shapeState(n), nodeIndices(n)
+		lines := strings.Split(b.String(), "\n")
+		slices.Sort(lines)
+		errs[i] = strings.Join(lines, "\n")
+	}
+	if states[0] != states[1] {
+		t.Fatalf("the sorted batch left another trie:\n%s", firstDiff2(states[0], states[1]))
+	}
+	if errs[0] != errs[1] {
+		t.Fatalf("the sorted batch's adds ended otherwise:\n%s", firstDiff2(errs[0], errs[1]))
+	}
+	if !strings.Contains(errs[0], "File exists") {
+		t.Fatal("no add failed")
+	}
+	if nodes[1] != nodes[2] {
+		t.Fatalf("the sorted batch made its nodes otherwise than a batch in address order:\n%s", firstDiff2(nodes[1], nodes[2]))
+	}
+	if nodes[0] == nodes[1] {
+		t.Fatal("the adds one by one made the same nodes as the sorted batch")
+	}
+}
+
+// shapeState prints what a trie holds apart from node IDs, serial
+// numbers and borrowed leaves: each node's fn_bit and flags in depth-first
+// order and its routes, with the namespace's counters.
+func shapeState(n *Net) string {
+	var b strings.Builder
+	s := n.Stats
+	fmt.Fprintf(&b, "nodes %d route nodes %d entries %d\n", s.FibNodes, s.FibRouteNodes, s.FibRtEntries)
+	tb := n.Table(RT_TABLE_MAIN)
+	for _, i := range n.arena.preorder(tb.root, nil) {
+		fn := n.arena.get(i)
+		fmt.Fprintf(&b, "/%d f%d:", fn.FnBit, fn.FnFlags)
+		if fn.FnFlags&RTN_RTINFO != 0 {
+			for rt := n.leaf(fn); rt != nil; rt = rt.Next {
+				fmt.Fprintf(&b, " %v m%d %v sib%d;", rt.Prefix(), rt.Metric, rt.NH.Gw, rt.NSiblings())
+			}
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// nodeIndices prints the arena index and ID of each node of table main
+// in depth-first order.
+func nodeIndices(n *Net) string {
+	var b strings.Builder
+	for _, i := range n.arena.preorder(n.Table(RT_TABLE_MAIN).root, nil) {
+		fmt.Fprintf(&b, "%d n%d\n", i, n.arena.get(i).ID)
+	}
+	return b.String()
 }
