@@ -48,7 +48,7 @@ func (t *Table) Add(rt *Info, nlflags uint16) error {
 func (t *Table) AddBatch(rts []Info, nlflags uint16, after func(rt *Info, err error) bool) {
 	n := t.net
 	order := t.addressOrder(rts)
-	var stamps []sernumStamp
+	stamps := make([]sernumStamp, 0, len(rts))
 	for k := range rts {
 		rt := &rts[k]
 		if order != nil {

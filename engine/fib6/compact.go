@@ -17,7 +17,7 @@ func (t *Table) Compact() bool {
 		return false
 	}
 	a := &n.arena
-	order := a.preorder(t.root, nil)
+	order := a.preorder(t.root, make([]NodeIdx, 0, a.next))
 	// the indices the table holds, lowest first: marked, then read in order
 	remap := make([]NodeIdx, a.next)
 	for _, i := range order {
