@@ -2,6 +2,7 @@ package fib6
 
 import (
 	"cmp"
+	"slices"
 
 	"fib6lab/engine/errno"
 	"fib6lab/engine/lwtunnel"
@@ -104,12 +105,19 @@ func (t *Table) addressOrder(rts []Info) []int32 {
 		order[k] = e.i
 	}
 	// routes whose first 64 bits are alike (a prefix and the first one
-	// inside it, often): by the rest of the address, then the length,
-	// then the order given, by insertion (such runs are short)
-	for k := 1; k < len(order); k++ {
-		for j := k; j > 0 && es[j-1].hi == es[k].hi && prefixCmp(&rts[order[j-1]], &rts[order[j]]) > 0; j-- {
-			order[j-1], order[j] = order[j], order[j-1]
+	// inside it; host routes of one /64): by the rest of the address, then
+	// the length, then the order given
+	for a := 0; a < len(es); {
+		b := a + 1
+		for b < len(es) && es[b].hi == es[a].hi {
+			b++
 		}
+		if b-a > 1 {
+			slices.SortFunc(order[a:b], func(x, y int32) int {
+				return cmp.Or(prefixCmp(&rts[x], &rts[y]), cmp.Compare(x, y))
+			})
+		}
+		a = b
 	}
 	return order
 }

@@ -176,7 +176,8 @@ func TestAddBatchMatchesAdds(t *testing.T) {
 
 // TestAddBatchInAddressOrder: an untraced batch out of address order
 // (the full table's first 30,000 prefixes shuffled, with duplicates that
-// fail, several metrics, ECMP siblings and shorter prefixes) goes in in
+// fail, several metrics, ECMP siblings, shorter prefixes and 5,000 host
+// routes of one /64 with the /64) goes in in
 // address order, routes for the same prefix in the order given: it
 // leaves the routes, the trie's shape, the counters and the errors that
 // the adds one by one in the given order leave, and the nodes (arena
@@ -192,6 +193,11 @@ func TestAddBatchInAddressOrder(t *testing.T) {
 		p := ps[r.IntN(len(ps))]
 		ps = append(ps, p, netip.PrefixFrom(p.Addr(), max(p.Bits()-1-r.IntN(8), 0)).Masked())
 	}
+	for k := range 5000 { // host routes of one /64, and the /64 itself
+		a := [16]byte{0x20, 0x01, 0x0d, 0xb8, 7: 1, 14: byte(k >> 8), 15: byte(k)}
+		ps = append(ps, netip.PrefixFrom(netip.AddrFrom16(a), 128))
+	}
+	ps = append(ps, netip.MustParsePrefix("2001:db8:0:1::/64"))
 	r.Shuffle(len(ps), func(i, j int) { ps[i], ps[j] = ps[j], ps[i] })
 	sorted := slices.Clone(ps)
 	slices.SortStableFunc(sorted, func(a, b netip.Prefix) int {
