@@ -40,7 +40,9 @@ func (t *Table) Add(rt *Info, nlflags uint16) error {
 // each route and its add's error (nil when it went in) and going on while
 // after returns true. They go in in the order given (the same trie, IDs,
 // counters and trace as the adds one by one) unless addressOrder finds
-// the batch worth sorting: then in address order. The serial numbers
+// the batch worth sorting: then in address order, and after sees them in
+// that order, so a batch it stops holds the routes before the stop in
+// address order. The serial numbers
 // each add stamps on its node and the node's ancestors
 // (fib6_update_sernum_upto_root) are stamped once for the whole batch
 // at its end: every node gets the number of the last add that passed it,
@@ -78,14 +80,15 @@ func (t *Table) AddBatch(rts []Info, nlflags uint16, after func(rt *Info, err er
 // interface shows differs: node IDs (the order nodes are made in), serial
 // numbers, and which route an intermediate node borrows as its leaf.
 // Batches with expiring routes keep their order, which the GC list
-// (tb6_gc_hlist) shows.
+// (tb6_gc_hlist) shows, and so do batches with a destination that has
+// bits set past its length (the kernel masks them; Add takes them).
 func (t *Table) addressOrder(rts []Info) []int32 {
 	if t.net.Trace != nil || len(rts) < minSortedBatch {
 		return nil
 	}
 	sorted := true
 	for i := range rts {
-		if rts[i].HasExpires() {
+		if rts[i].HasExpires() || rts[i].Dst != rts[i].Dst.Masked(rts[i].DstLen) {
 			return nil
 		}
 		if i > 0 && prefixCmp(&rts[i-1], &rts[i]) > 0 {
@@ -175,33 +178,32 @@ type sernumStamp struct {
 // stampSernums stamps the serial numbers of a batch's adds, the last add
 // first: going up from its node, each node not stamped yet takes its
 // number, and the first stamped one ends the climb (a later add stamped
-// it and, before, its ancestors). The numbers of the batch are the
-// largest the nodes hold, unless they wrapped (fib6_new_sernum goes back
-// to 1 after INT_MAX): then each add's climb is made in full, in order.
+// it and, before, its ancestors). Which nodes are stamped is marked by
+// index in the arena's scratch bitset (arena.marks), cleared again on the
+// way out, so that no node's number, old or new, is taken for a mark:
+// serial numbers wrap (fib6_new_sernum goes back to 1 after INT_MAX). A
+// node freed since its add (an after callback's delete) is passed over.
 func (t *Table) stampSernums(stamps []sernumStamp) {
 	if len(stamps) == 0 {
 		return
 	}
-	first, last := stamps[0].sernum, stamps[len(stamps)-1].sernum
-	c := cursor{nodes: t.net.arena.nodes}
-	if last < first {
-		for _, st := range stamps {
-			for fn := c.at(st.node); ; fn = c.at(fn.Parent) {
-				fn.Sernum = st.sernum
-				if fn.Parent == 0 {
-					break
-				}
-			}
-		}
-		return
-	}
+	a := &t.net.arena
+	marks := a.scratchMarks()
+	c := cursor{nodes: a.nodes}
 	for k := len(stamps) - 1; k >= 0; k-- {
-		st := stamps[k]
-		for fn := c.at(st.node); fn.Sernum < first || fn.Sernum > last; fn = c.at(fn.Parent) {
-			fn.Sernum = st.sernum
-			if fn.Parent == 0 {
+		for i := stamps[k].node; i != 0 && marks[i>>6]&(1<<(i&63)) == 0; {
+			fn := c.at(i)
+			if fn.Self != i {
 				break
 			}
+			marks[i>>6] |= 1 << (i & 63)
+			fn.Sernum = stamps[k].sernum
+			i = fn.Parent
+		}
+	}
+	for _, st := range stamps {
+		for i := st.node; i != 0 && marks[i>>6]&(1<<(i&63)) != 0; i = c.at(i).Parent {
+			marks[i>>6] &^= 1 << (i & 63)
 		}
 	}
 }

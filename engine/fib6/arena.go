@@ -17,9 +17,19 @@ type arena struct {
 	nodes  []*[chunkSize]Node
 	leaves []*[chunkSize]*Info
 	free   []NodeIdx
-	next   NodeIdx // the next never-used index
-	gen    uint32  // moves on whenever a node is freed or the arena renumbered
-	shape  uint64  // moves on whenever a node is made or freed (Net.ShapeGen)
+	next   NodeIdx  // the next never-used index
+	gen    uint32   // moves on whenever a node is freed or the arena renumbered
+	shape  uint64   // moves on whenever a node is made or freed (Net.ShapeGen)
+	marks  []uint64 // a bit per index, all clear between uses (scratchMarks)
+}
+
+// scratchMarks returns a bitset with a bit per arena index, all clear; the
+// caller clears the bits it sets before the next call.
+func (a *arena) scratchMarks() []uint64 {
+	if need := int(a.next>>6) + 1; len(a.marks) < need {
+		a.marks = make([]uint64, need+need/4)
+	}
+	return a.marks
 }
 
 // at returns the node at index i, or nil for 0.

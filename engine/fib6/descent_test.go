@@ -2,6 +2,7 @@ package fib6
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"net/netip"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"fib6lab/data"
+	"fib6lab/engine/errno"
 	"fib6lab/engine/trace"
 )
 
@@ -275,4 +277,73 @@ func nodeIndices(n *Net) string {
 		fmt.Fprintf(&b, "%d n%d\n", i, n.arena.get(i).ID)
 	}
 	return b.String()
+}
+
+// hostBatch returns n routes 2001:db8:1::K/128 via fe80::1 (K = 0..n-1),
+// the first and last swapped, so that the batch is out of address order.
+func hostBatch(net *Net, n int) []Info {
+	rts := make([]Info, n)
+	for k := range rts {
+		a := [16]byte{0x20, 0x01, 0x0d, 0xb8, 0, 1, 14: byte(k >> 8), 15: byte(k)}
+		rts[k] = *net.NewRoute(netip.PrefixFrom(netip.AddrFrom16(a), 128), netip.MustParseAddr("fe80::1"), 2, 0)
+	}
+	rts[0], rts[n-1] = rts[n-1], rts[0]
+	return rts
+}
+
+// TestAddBatchEdges: a sorted batch (hostBatch) that after stops holds the
+// routes before the stop in address order, and after saw them in that
+// order; after the serial numbers wrapped, a batch stamps the nodes above
+// it as the adds one by one do, even where a node's number from before
+// the wrap lies among the batch's; a batch with a destination that has
+// bits set past its length keeps the order given (::/0 written as
+// 8000::/0 first: its route is the one that goes in).
+func TestAddBatchEdges(t *testing.T) {
+	n := NewNet()
+	tb := n.Table(RT_TABLE_MAIN)
+	rts := hostBatch(n, 1024)
+	var seen []string
+	tb.AddBatch(rts, NLM_F_CREATE|NLM_F_EXCL, func(rt *Info, err error) bool {
+		seen = append(seen, rt.Prefix().Addr().String())
+		return len(seen) < 5
+	})
+	if got := strings.Join(seen, " "); got != "2001:db8:1:: 2001:db8:1::1 2001:db8:1::2 2001:db8:1::3 2001:db8:1::4" {
+		t.Errorf("a stopped batch went through %s", got)
+	}
+	if tb.Entries != 5 || rts[0].Node() != nil {
+		t.Errorf("a stopped batch left %d routes (the last one's linked: %v)", tb.Entries, rts[0].Node() != nil)
+	}
+
+	var sernums [2]string
+	for i := range 2 {
+		n := NewNet()
+		tb := n.Table(RT_TABLE_MAIN)
+		n.sernum = 49
+		p := n.NewRoute(netip.MustParsePrefix("2001:db8::/32"), netip.Addr{}, 2, 0)
+		tb.Add(p, NLM_F_CREATE|NLM_F_EXCL) // its node takes 50
+		n.sernum = 10                      // the counter wrapped since
+		rts := hostBatch(n, 1024)
+		if i == 0 {
+			for k := range rts {
+				tb.Add(&rts[k], NLM_F_CREATE|NLM_F_EXCL)
+			}
+		} else {
+			tb.AddBatch(rts, NLM_F_CREATE|NLM_F_EXCL, func(*Info, error) bool { return true })
+		}
+		sernums[i] = fmt.Sprint(p.Node().Sernum, tb.Root().Sernum)
+	}
+	if sernums[0] != "1034 1034" || sernums[1] != sernums[0] {
+		t.Errorf("serial numbers of the /32 and the root: %s one by one, %s in a batch", sernums[0], sernums[1])
+	}
+
+	n = NewNet()
+	tb = n.Table(RT_TABLE_MAIN)
+	rts = hostBatch(n, 1024)
+	rts[0] = *n.NewRoute(netip.MustParsePrefix("8000::/0"), netip.MustParseAddr("fe80::1"), 2, 0)
+	rts[1] = *n.NewRoute(netip.MustParsePrefix("::/0"), netip.MustParseAddr("fe80::2"), 2, 0)
+	var errs []error
+	tb.AddBatch(rts, NLM_F_CREATE|NLM_F_EXCL, func(_ *Info, err error) bool { errs = append(errs, err); return true })
+	if !errors.Is(errs[1], errno.EEXIST) || tb.Lookup(KeyOf(netip.MustParseAddr("3000::1"))).NH.Gw != GatewayOf(netip.MustParseAddr("fe80::1")) {
+		t.Errorf("unmasked default first: the second default's add gave %v", errs[1])
+	}
 }
