@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"net/netip"
+	"strings"
 
 	"fib6lab/engine/errno"
 	"fib6lab/engine/fib6"
@@ -41,7 +42,7 @@ var getKeywords = []struct {
 	value bool
 }{
 	{"dsfield", true}, {"from", true}, {"iif", true}, {"mark", true}, {"oif", true},
-	{"connected", false}, {"uid", true}, {"fibmatch", false}, {"sport", true}, {"dport", true},
+	{"connected", false}, {"vrf", true}, {"uid", true}, {"fibmatch", false}, {"sport", true}, {"dport", true},
 	{"ipproto", true},
 }
 
@@ -97,6 +98,9 @@ func (r *getRequest) set(key, val string) error {
 	var err error
 	switch key {
 	case "":
+		if err = ipv4Prefix(val); err != nil {
+			return err
+		}
 		var p netip.Prefix
 		if p, err = parsePrefix(val); err == nil {
 			r.dst, r.hasDst = p.Addr(), true
@@ -117,6 +121,8 @@ func (r *getRequest) set(key, val string) error {
 		if v, ok := cParseUint(val); !ok || v > 1<<32-1 {
 			err = invarg("invalid mark value", val)
 		}
+	case "vrf": // name_is_vrf: the model has no VRF device
+		err = invarg("Invalid VRF\n", val)
 	case "uid": // RTA_UID: the flow's owner, which no IPv6 route selects on
 		if _, ok := getUnsigned(val, 0, 1<<32-1); !ok {
 			err = invarg("invalid UID\n", val)
@@ -229,23 +235,38 @@ func routeGet(sh *Shell, o ipOpts, args []string, _ uint16, out io.Writer) error
 	if err != nil {
 		return err
 	}
-	if r.connected && !r.from.IsValid() && !r.fibmatch {
-		// iproute2 sends the answer back as a request, its RTA_PREFSRC
-		// renamed RTA_SRC; the kernel reads the answer's own RTA_SRC
-		// (the request's source, ::), so the lookup is made again as it
-		// was and both answers print (printGet)
+	if r.iif != "" && rt.Dst.Hi>>56 == 0xff {
+		// rt6_fill_node hands an input lookup's answer for a multicast
+		// route to ip6mr_get_route, which finds no multicast routing
+		// entry (none is modelled) and fails: the message fails as a
+		// whole (nla_put_failure)
+		return errno.EMSGSIZE
+	}
+	if r.connects(rt) {
+		// iproute2 renames the answer's RTA_PREFSRC to RTA_SRC and then
+		// sends its first request again, so the lookup is made again as
+		// it was and both answers print (printGet)
 		sh.NS.LookupKeys(fk, fl)
 	}
-	printGet(sh.NS, o, out, rt, flags, r, fl)
-	return nil
+	return printGet(sh.NS, o, out, rt, flags, r, fl)
+}
+
+// connects reports whether `connected` (without `from`) makes iproute2
+// ask a second time: the answer must carry RTA_SRC or RTA_PREFSRC. A
+// dst's answer always has RTA_SRC (the flow's source); a fibmatch answer
+// has neither unless the matched route rt has a preferred source.
+func (r *getRequest) connects(rt *fib6.Info) bool {
+	return r.connected && !r.from.IsValid() && (!r.fibmatch || rt.Extra != nil && rt.Extra.PrefSrc.IsValid())
 }
 
 // printGet prints the answer to r, found through flow fl: the message
 // rt6_fill_node builds for the dst (with flags, the lookup's
-// fib6_result.fib6_flags) or, with fibmatch, for the matched route rt. With `connected` and no `from`, iproute2 asks again from the
-// answer's source and prints that answer too (after the JSON array of
-// the first is closed: in text).
-func printGet(ns *netns.Netns, o ipOpts, out io.Writer, rt *fib6.Info, flags uint32, r *getRequest, fl fib6.Flow) {
+// fib6_result.fib6_flags) or, with fibmatch, for the matched route rt.
+// With `connected` and no `from`, iproute2 asks again (connects) and
+// prints that answer too (after the JSON array of the first is closed:
+// in text), or, for a fibmatch answer without a source, gives up with
+// "Failed to connect the route" (the JSON array left open).
+func printGet(ns *netns.Netns, o ipOpts, out io.Writer, rt *fib6.Info, flags uint32, r *getRequest, fl fib6.Flow) error {
 	iif := 0 // RTA_IIF: the device an input lookup came in through
 	if r.iif != "" {
 		iif = fl.Oif
@@ -255,10 +276,21 @@ func printGet(ns *netns.Netns, o ipOpts, out io.Writer, rt *fib6.Info, flags uin
 		msg = func(int) *routeMsg { return fibRouteMsg(ns, rt, iif) }
 	}
 	f := &routeFilter{proto: -1, typ: -1, metric: -1, details: o.details}
+	if r.connected && !r.from.IsValid() && !r.connects(rt) {
+		var b strings.Builder
+		printRoutes(o, &b, ns, f, 1, msg)
+		first := b.String()
+		if o.json {
+			first = strings.TrimSuffix(first, "]\n")
+		}
+		io.WriteString(out, first)
+		return &exitErr{"Failed to connect the route\n", 1}
+	}
 	printRoutes(o, out, ns, f, 1, msg)
-	if r.connected && !r.from.IsValid() && !r.fibmatch {
+	if r.connects(rt) {
 		text := o
 		text.json = false
 		printRoutes(text, out, ns, f, 1, msg)
 	}
+	return nil
 }

@@ -21,21 +21,22 @@ type routeVerb struct {
 	alias   string // an exact-match alternative spelling
 	run     func(sh *Shell, o ipOpts, args []string, flags uint16, out io.Writer) error
 	nlflags uint16
+	lists   bool // show and flush: they only read or delete what a dump lists
 }
 
 // routeVerbs are tried in iproute2's order for unique-prefix matching.
 var routeVerbs = []routeVerb{
-	{"add", "", routeModify, fib6.NLM_F_CREATE | fib6.NLM_F_EXCL},
-	{"change", "chg", routeModify, fib6.NLM_F_REPLACE},
-	{"replace", "", routeModify, fib6.NLM_F_CREATE | fib6.NLM_F_REPLACE},
-	{"prepend", "", routeModify, fib6.NLM_F_CREATE},
-	{"append", "", routeModify, fib6.NLM_F_CREATE | fib6.NLM_F_APPEND},
-	{"delete", "", routeModify, 0},
-	{"list", "", routeShow, 0},
-	{"show", "", routeShow, 0},
-	{"lst", "", routeShow, 0},
-	{"get", "", routeGet, 0},
-	{"flush", "", routeFlush, 0},
+	{"add", "", routeModify, fib6.NLM_F_CREATE | fib6.NLM_F_EXCL, false},
+	{"change", "chg", routeModify, fib6.NLM_F_REPLACE, false},
+	{"replace", "", routeModify, fib6.NLM_F_CREATE | fib6.NLM_F_REPLACE, false},
+	{"prepend", "", routeModify, fib6.NLM_F_CREATE, false},
+	{"append", "", routeModify, fib6.NLM_F_CREATE | fib6.NLM_F_APPEND, false},
+	{"delete", "", routeModify, 0, false},
+	{"list", "", routeShow, 0, true},
+	{"show", "", routeShow, 0, true},
+	{"lst", "", routeShow, 0, true},
+	{"get", "", routeGet, 0, false},
+	{"flush", "", routeFlush, 0, true},
 }
 
 // runRoute models do_iproute: no command lists the main table.
@@ -45,11 +46,58 @@ func runRoute(sh *Shell, o ipOpts, args []string, out io.Writer) error {
 	}
 	for _, v := range routeVerbs {
 		if matches(args[0], v.name) || (v.alias != "" && args[0] == v.alias) {
+			if o.family == 4 {
+				if err := inetOnly(args[1:], v.lists); err != nil {
+					return err
+				}
+			}
 			return v.run(sh, o, args[1:], v.nlflags, out)
 		}
 	}
 	return unknownCommand(args[0], "route")
 }
+
+// inetOnly models `ip -4 route`, which parses every address and prefix
+// as IPv4: the first IPv6 one gets get_prefix's or get_addr's error. With
+// none, a show or flush goes on (the model holds no IPv4 route, so it
+// finds none) and the other verbs are refused: IPv4 routing is not
+// modelled.
+func inetOnly(args []string, lists bool) error {
+	for i, a := range args {
+		if !isIPv6Word(a) {
+			continue
+		}
+		what := "prefix" // get_prefix; a new route's via and src are get_addr's
+		if !lists && i > 0 && (args[i-1] == "via" || args[i-1] == "src") {
+			what = "address"
+		}
+		return &exitErr{fmt.Sprintf("Error: inet %s is expected rather than \"%s\".\n", what, a), 1}
+	}
+	if lists {
+		return nil
+	}
+	return ipv4NotModelled
+}
+
+// isIPv6Word reports whether s is an IPv6 address or prefix.
+func isIPv6Word(s string) bool {
+	addr, _, _ := strings.Cut(s, "/")
+	a, err := netip.ParseAddr(addr)
+	return err == nil && a.Is6() && !a.Is4In6()
+}
+
+// ipv4Prefix returns ipv4NotModelled when s is an IPv4 address or
+// prefix (a route's destination without -4, which iproute2 takes as
+// IPv4), nil otherwise.
+func ipv4Prefix(s string) error {
+	addr, _, _ := strings.Cut(s, "/")
+	if a, err := netip.ParseAddr(addr); err == nil && a.Is4() {
+		return ipv4NotModelled
+	}
+	return nil
+}
+
+var ipv4NotModelled = &exitErr{"fib6lab: IPv4 routes are not modelled (fib6lab models the IPv6 routing table)\n", 2}
 
 // routeModify models iproute_modify for add/change/replace/prepend/append
 // (nlflags != 0) and delete (nlflags == 0).
@@ -356,6 +404,9 @@ func (r *routeArgs) destination(args []string, i int) error {
 	if r.hasDst {
 		return garbage("to", s)
 	}
+	if err := ipv4Prefix(s); err != nil {
+		return err
+	}
 	p, err := parsePrefix(s)
 	r.c.Dst, r.hasDst = p, err == nil
 	return err
@@ -567,26 +618,28 @@ func parseTable(s string) (uint32, error) {
 // which table(s), prefix selectors and the fields the filter pins (and so
 // does not print).
 type routeFilter struct {
+	ns        *netns.Netns
 	table     uint32 // 0 = all
 	root      netip.Prefix
 	match     netip.Prefix
 	exact     netip.Prefix
 	proto     int // -1 = any
 	via       netip.Addr
+	src       netip.Prefix // `src`: RTA_PREFSRC inside it (none counts as ::)
 	dev       int
 	typ       int // -1 = any
 	ipv4      bool
 	tableSeen bool
 	cloned    bool  // `cached` / `cloned` or a prefix of either: list route exceptions instead
 	metric    int64 // -1 = any
-	none      bool  // a selector no IPv6 route can meet (scope, from)
+	none      bool  // a selector no IPv6 route can meet (scope, from, iif, mark, realms)
 	scopeSet  bool  // `scope` given: the scope is not printed
 	details   bool  // ip -d: type, table main, proto boot and scope printed too
 }
 
 // parseFilter models the selector parsing of iproute_list_flush.
 func parseFilter(ns *netns.Netns, o ipOpts, args []string) (*routeFilter, error) {
-	f := &routeFilter{table: fib6.RT_TABLE_MAIN, proto: -1, typ: -1, metric: -1, ipv4: o.family == 4, details: o.details}
+	f := &routeFilter{ns: ns, table: fib6.RT_TABLE_MAIN, proto: -1, typ: -1, metric: -1, ipv4: o.family == 4, details: o.details}
 	for i := 0; i < len(args); i++ {
 		if matches(args[i], "cached") || matches(args[i], "cloned") {
 			f.cloned = true
@@ -597,6 +650,10 @@ func parseFilter(ns *netns.Netns, o ipOpts, args []string) (*routeFilter, error)
 			continue
 		}
 		if !isSelector(key) {
+			if o.family != 6 && ipv4Prefix(key) != nil {
+				f.ipv4 = true // an IPv4 dump: the model holds no IPv4 route
+				continue
+			}
 			p, err := parsePrefix(key)
 			if err != nil {
 				return nil, err
@@ -609,6 +666,10 @@ func parseFilter(ns *netns.Netns, o ipOpts, args []string) (*routeFilter, error)
 			return nil, err
 		}
 		i++
+		if o.family != 6 && ipv4Prefix(val) != nil && slices.Contains([]string{"root", "match", "exact", "via", "src", "from"}, key) {
+			f.ipv4 = true
+			continue
+		}
 		if key == "via" && val == "inet6" {
 			if val, err = needArg(args, i); err != nil {
 				return nil, err
@@ -627,19 +688,24 @@ func parseFilter(ns *netns.Netns, o ipOpts, args []string) (*routeFilter, error)
 
 func isSelector(key string) bool {
 	switch key {
-	case "table", "root", "match", "exact", "proto", "via", "dev", "oif", "type", "metric", "scope", "from", "tos":
+	case "table", "root", "match", "exact", "proto", "via", "dev", "oif", "type", "metric", "scope", "from", "tos",
+		"vrf", "src", "iif", "mark", "realms":
 		return true
 	}
 	return false
 }
 
 // selectorName resolves the abbreviations iproute2 accepts for the show
-// and flush selectors (`tab`, `ro`, `ma`, `ex`, `priority`, ...).
+// and flush selectors (`tab`, `ro`, `ma`, `ex`, `priority`, `r` for
+// realms, ...), in the order iproute_list_flush_or_save tries them.
 func selectorName(arg string) string {
 	if arg == "tos" || matches(arg, "dsfield") {
 		return "tos"
 	}
-	for _, w := range []string{"table", "metric", "priority", "scope", "from", "root", "match", "exact"} {
+	if arg == "preference" {
+		return "metric"
+	}
+	for _, w := range []string{"table", "vrf", "metric", "priority", "scope", "realms", "from", "root", "match", "exact"} {
 		if matches(arg, w) {
 			if w == "priority" {
 				return "metric"
@@ -710,10 +776,73 @@ func (f *routeFilter) selector(ns *netns.Netns, key, val string) error {
 			err = invarg("node type value is invalid\n", val)
 		}
 		f.typ = int(t)
+	case "src":
+		f.src, err = parsePrefix(val)
 	default:
-		f.dev, err = devIndex(ns, val)
+		return f.unmatched(ns, key, val)
 	}
 	return err
+}
+
+// unmatched parses the selectors of attributes no IPv6 route dump
+// carries, so that only a zero value lets a route through: `iif DEV`
+// (RTA_IIF), `mark N` (RTA_MARK), `realms R` (RTA_FLOW), and `vrf NAME`,
+// which no device of the model is (but "default" without a device of
+// that name is table main); and `dev`.
+func (f *routeFilter) unmatched(ns *netns.Netns, key, val string) error {
+	switch key {
+	case "iif":
+		_, err := devIndex(ns, val)
+		f.none = true
+		return err
+	case "mark":
+		m, ok := getUnsigned(val, 0, 1<<32-1)
+		if !ok {
+			return invarg("invalid mark value", val)
+		}
+		f.none = f.none || m != 0
+	case "realms":
+		r, ok := parseRealms(val)
+		if !ok {
+			return invarg("invalid realms\n", val)
+		}
+		f.none = f.none || r != 0
+	case "vrf":
+		if val != "default" || ns.Dev(val) != nil {
+			return invarg("Invalid VRF\n", val)
+		}
+		f.table, f.typ = fib6.RT_TABLE_MAIN, -1
+	default:
+		var err error
+		f.dev, err = devIndex(ns, val)
+		return err
+	}
+	return nil
+}
+
+// parseRealms models get_rt_realms_or_raw: FROM/TO realms (names or
+// numbers up to 255, FROM in the upper 16 bits), or a raw 32-bit number.
+func parseRealms(s string) (uint32, bool) {
+	from, to, slash := strings.Cut(s, "/")
+	if !slash {
+		from, to = "", s
+	}
+	var r uint32
+	ok := true
+	if slash {
+		var f uint32
+		f, ok = idOf(realmNames, from, 256)
+		r = f << 16
+	}
+	if ok && to != "" {
+		t, tok := idOf(realmNames, to, 256)
+		r, ok = r|t, tok
+	}
+	if ok {
+		return r, true
+	}
+	v, ok := getUnsigned(s, 0, 1<<32-1)
+	return uint32(v), ok
 }
 
 // wants reports whether the filter selects rt.
@@ -728,21 +857,30 @@ func (f *routeFilter) wantsPrefix(p netip.Prefix) bool {
 		f.exact.IsValid() && p != f.exact.Masked())
 }
 
-// wantsRoute applies the proto, type, via and dev selectors to rt. An
-// ECMP route carries no RTA_GATEWAY or RTA_OIF of its own (its hops are
-// in RTA_MULTIPATH), so via and dev never select it. A dump of table main
-// alone also hides local-type routes: iproute2 does so for IPv6 until it
-// has seen a route of another table (ip6_multiple_tables).
+// wantsRoute applies the proto, type, via, dev and src selectors to rt,
+// as iproute2 applies them to the route's dump message (fibRouteMsg): its
+// rtm_type (blackhole for a route over a blackhole nexthop object); an
+// ECMP route, or one over a nexthop group, carries no RTA_GATEWAY or
+// RTA_OIF of its own (its hops are in RTA_MULTIPATH), so via and dev
+// never select it. A dump of table main alone also hides local-type
+// routes: iproute2 does so for IPv6 until it has seen a route of another
+// table (ip6_multiple_tables).
 func (f *routeFilter) wantsRoute(rt *fib6.Info) bool {
-	multipath := rt.NSiblings() > 0
 	switch {
 	case f.none, f.metric >= 0 && uint32(f.metric) != rt.Metric,
 		f.table == fib6.RT_TABLE_MAIN && rt.Type == fib6.RTN_LOCAL,
-		f.proto >= 0 && uint8(f.proto) != rt.Protocol,
-		f.typ >= 0 && uint8(f.typ) != rt.Type,
-		f.via.IsValid() && (multipath || rt.NH.Gw.Addr() != f.via),
-		f.dev != 0 && (multipath || rt.NH.Dev != f.dev):
+		f.proto >= 0 && uint8(f.proto) != rt.Protocol:
 		return false
+	case f.typ < 0 && !f.via.IsValid() && f.dev == 0 && !f.src.IsValid():
+		return true
 	}
-	return true
+	m := fibRouteMsg(f.ns, rt, 0)
+	src := m.prefsrc
+	if !src.IsValid() {
+		src = netip.IPv6Unspecified()
+	}
+	return !(f.typ >= 0 && uint8(f.typ) != m.typ ||
+		f.via.IsValid() && (m.hops != nil || m.hop.Gw.Addr() != f.via) ||
+		f.dev != 0 && (m.hops != nil || m.hop.Dev != f.dev) ||
+		f.src.IsValid() && !f.src.Contains(src))
 }

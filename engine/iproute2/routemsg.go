@@ -78,6 +78,8 @@ func cachedRouteMsg(ns *netns.Netns, rt *fib6.Info, e *dst.Entry) *routeMsg {
 // destination. RTA_PREFSRC is the route's, or for an output lookup the
 // source selection picks. RTA_PREF is from flags, those of the route the
 // lookup matched before the path was chosen (fib6_result.fib6_flags).
+// The copy of a local route, or of an anycast route the kernel made
+// (RTF_ANYCAST; one added as `anycast` has no such flag), is through lo.
 func getRouteMsg(ns *netns.Netns, rt *fib6.Info, flags uint32, r *getRequest, iif int) *routeMsg {
 	hop := ns.Path(rt, r.keys(fib6.Flow{Oif: iif}))
 	m := newRouteMsg(rt, rt.Metric_(fib6.RTAX_MTU))
@@ -87,8 +89,8 @@ func getRouteMsg(ns *netns.Netns, rt *fib6.Info, flags uint32, r *getRequest, ii
 		m.from = r.from.Addr()
 	}
 	m.hop = fib6.Nexthop{Dev: hop.Dev, Gw: hop.Gw, Lwt: rt.NH.Lwt}
-	if rt.Type == fib6.RTN_LOCAL {
-		m.hop.Dev = ns.Dev("lo").Index
+	if rt.Type == fib6.RTN_LOCAL || rt.Flags&fib6.RTF_ANYCAST != 0 {
+		m.hop.Dev = ns.Dev("lo").Index // ip6_rt_get_dev_rcu
 	}
 	m.prefsrc = getSource(ns, rt, r.dst, iif == 0)
 	if e := exceptionFor(rt, r.dst); e != nil {

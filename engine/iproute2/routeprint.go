@@ -94,7 +94,7 @@ func (m *routeMsg) printOrigin(p *printer, f *routeFilter) {
 // printInfo prints src, metric, the nexthop flags, expires, the RTAX
 // metrics, iif and pref.
 func (m *routeMsg) printInfo(p *printer, ns *netns.Netns, f *routeFilter) {
-	if m.prefsrc.IsValid() {
+	if m.prefsrc.IsValid() && f.src.Bits() != 128 {
 		p.str("prefsrc", "src %s ", m.prefsrc.String())
 	}
 	if f.metric < 0 {

@@ -1,6 +1,7 @@
 package iproute2
 
 import (
+	"fib6lab/engine/errno"
 	"fmt"
 	"io"
 	"net/netip"
@@ -113,8 +114,8 @@ func routeFlush(sh *Shell, o ipOpts, args []string, _ uint16, out io.Writer) err
 		if o.stats > 1 {
 			printRoutes(text, out, sh.NS, f, len(rts), func(i int) *routeMsg { return fibRouteMsg(sh.NS, rts[i], 0) })
 		}
-		if !flushRoutes(rts) {
-			return &exitErr{"Failed to send flush request: No such process\n", 2}
+		if msg := flushRoutes(rts); msg != "" {
+			return &exitErr{"Failed to send flush request: " + msg + "\n", 2}
 		}
 		if o.stats > 0 {
 			fmt.Fprintf(out, "\n*** Round %d, deleting %d entries ***\n", round+1, len(rts))
@@ -127,21 +128,33 @@ func routeFlush(sh *Shell, o ipOpts, args []string, _ uint16, out io.Writer) err
 // carries its first member's rtm_protocol): ip6_route_multipath_del
 // deletes each hop through ip6_route_del, which passes over a route of
 // another protocol, so such a member stays and the request fails with
-// ESRCH. It reports whether every request succeeded; the others of the
-// round are deleted either way.
-func flushRoutes(rts []*fib6.Info) bool {
-	ok := true
+// ESRCH; a route over a nexthop object is dumped with RTA_NH_ID beside
+// its nexthop's RTA_GATEWAY, RTA_OIF or RTA_MULTIPATH, which
+// rtm_to_fib6_config refuses together (EINVAL), so it stays. It returns
+// the first failed request's error text ("" when every one succeeded);
+// the others of the round are deleted either way.
+func flushRoutes(rts []*fib6.Info) string {
+	first := ""
+	fail := func(e errno.Errno) {
+		if first == "" {
+			first = e.Error()
+		}
+	}
 	for _, rt := range rts {
+		if rt.NHID() != 0 {
+			fail(errno.EINVAL)
+			continue
+		}
 		for _, s := range rt.Siblings() {
 			if rt.Protocol != 0 && s.Protocol != rt.Protocol {
-				ok = false
+				fail(errno.ESRCH)
 				continue
 			}
 			rt.Table.Del(s)
 		}
 		rt.Table.Del(rt)
 	}
-	return ok
+	return first
 }
 
 // flushDone is the -s summary of a flush that took rounds rounds.
