@@ -231,7 +231,7 @@ func routeGet(sh *Shell, o ipOpts, args []string, _ uint16, out io.Writer) error
 		return errIPProto
 	}
 	fk := r.keys(fl)
-	rt, _, flags, err := sh.NS.LookupKeys(fk, fl)
+	rt, hop, flags, err := sh.NS.LookupKeys(fk, fl)
 	if err != nil {
 		return err
 	}
@@ -248,7 +248,7 @@ func routeGet(sh *Shell, o ipOpts, args []string, _ uint16, out io.Writer) error
 		// it was and both answers print (printGet)
 		sh.NS.LookupKeys(fk, fl)
 	}
-	return printGet(sh.NS, o, out, rt, flags, r, fl)
+	return printGet(sh.NS, o, out, rt, hop, flags, r, fl)
 }
 
 // connects reports whether `connected` (without `from`) makes iproute2
@@ -261,17 +261,17 @@ func (r *getRequest) connects(rt *fib6.Info) bool {
 
 // printGet prints the answer to r, found through flow fl: the message
 // rt6_fill_node builds for the dst (with flags, the lookup's
-// fib6_result.fib6_flags) or, with fibmatch, for the matched route rt.
-// With `connected` and no `from`, iproute2 asks again (connects) and
+// fib6_result.fib6_flags; hop, its path) or, with fibmatch, for the
+// matched route rt. With `connected` and no `from`, iproute2 asks again (connects) and
 // prints that answer too (after the JSON array of the first is closed:
 // in text), or, for a fibmatch answer without a source, gives up with
 // "Failed to connect the route" (the JSON array left open).
-func printGet(ns *netns.Netns, o ipOpts, out io.Writer, rt *fib6.Info, flags uint32, r *getRequest, fl fib6.Flow) error {
+func printGet(ns *netns.Netns, o ipOpts, out io.Writer, rt *fib6.Info, hop fib6.Nexthop, flags uint32, r *getRequest, fl fib6.Flow) error {
 	iif := 0 // RTA_IIF: the device an input lookup came in through
 	if r.iif != "" {
 		iif = fl.Oif
 	}
-	msg := func(int) *routeMsg { return getRouteMsg(ns, rt, flags, r, iif) }
+	msg := func(int) *routeMsg { return getRouteMsg(ns, rt, hop, flags, r, iif) }
 	if r.fibmatch {
 		msg = func(int) *routeMsg { return fibRouteMsg(ns, rt, iif) }
 	}

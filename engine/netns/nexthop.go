@@ -58,8 +58,8 @@ type GroupEntry struct {
 
 // ResParams are the parameters of a resilient group's nh_res_table:
 // number of buckets and the idle and unbalanced timers in clock ticks
-// (USER_HZ). The bucket table itself is not modelled: a resilient group
-// selects its path as a hash-threshold group does.
+// (USER_HZ). The bucket table itself is not kept: a resilient group
+// selects its path by the bucket table's first fill (selectBucket).
 type ResParams struct {
 	Buckets         uint16
 	IdleTimer       uint32
@@ -680,18 +680,51 @@ func (ns *Netns) Path(rt *fib6.Info, fk FlowKeys) fib6.Nexthop {
 // route with its own fib6_nh.
 func (ns *Netns) pathObject(rt *fib6.Info, fk FlowKeys) *Nexthop {
 	nh := ns.nh.byID[rt.NHID()]
-	if nh != nil && nh.IsGroup() {
-		return selectPath(nh, ns.MultipathHash(fk))
+	switch {
+	case nh == nil || !nh.IsGroup():
+		return nh
+	case nh.Type == GroupResilient:
+		return selectBucket(nh, ns.MultipathHash(fk))
 	}
-	return nh
+	return selectPath(nh, ns.MultipathHash(fk))
+}
+
+// selectBucket models nexthop_select_path_res for resilient group g and
+// flow hash h (31 bits): the member holding bucket h % buckets, in the
+// table as nh_res_table_upkeep first fills it. Each member wants the
+// buckets between its cumulative weight's share of them and the one
+// before (nh_res_group_rebalance, rounded to the closest), and the
+// members take theirs in turn from bucket 0, the last member first. The
+// table's later migrations (members replaced or dead, the idle and
+// unbalanced timers) are not modelled.
+func selectBucket(g *Nexthop, h uint32) *Nexthop {
+	n := uint64(g.Res.Buckets)
+	total := uint64(0)
+	for _, m := range g.Group {
+		total += uint64(m.Weight)
+	}
+	bound := func(i int) uint64 { // the buckets members 0..i-1 want
+		w := uint64(0)
+		for _, m := range g.Group[:i] {
+			w += uint64(m.Weight)
+		}
+		return (n*w + total/2) / total
+	}
+	b, start := uint64(h)%n, uint64(0)
+	for i := len(g.Group) - 1; i > 0; i-- {
+		if start += bound(i+1) - bound(i); b < start {
+			return g.Group[i].NH
+		}
+	}
+	return g.Group[0].NH
 }
 
 // selectPath models nexthop_select_path_hthr for group g and flow hash
 // h (31 bits): the first member whose upper bound (its cumulative
 // weight's share of 2^31, rounded, less one: nh_hthr_group_rebalance) is
 // not below h. Every member counts as good (no neighbour entry says
-// otherwise in the model). A resilient group's bucket table is not
-// modelled: it selects the same way.
+// otherwise in the model). A resilient group selects by bucket
+// (selectBucket).
 func selectPath(g *Nexthop, h uint32) *Nexthop {
 	total := uint64(0)
 	for _, m := range g.Group {

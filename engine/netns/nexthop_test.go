@@ -1,7 +1,9 @@
 package netns
 
 import (
+	"fmt"
 	"net/netip"
+	"strings"
 	"testing"
 
 	"fib6lab/engine/dst"
@@ -114,6 +116,35 @@ func TestNexthopGroupSelect(t *testing.T) {
 	}{{0, 1}, {1<<29 - 1, 1}, {1 << 29, 2}, {1<<31 - 1, 2}} {
 		if got := selectPath(grp, c.h).ID; got != c.want {
 			t.Errorf("hash %#x: member %d, want %d", c.h, got, c.want)
+		}
+	}
+}
+
+// TestSelectBucket: a resilient group's member for each bucket is the
+// one the kernel's table holds right after the group is made (`ip
+// nexthop bucket show` on Linux 6.18), and hashes wrap round the buckets.
+func TestSelectBucket(t *testing.T) {
+	nh := func(id uint32) *Nexthop { return &Nexthop{ID: id} }
+	for _, c := range []struct {
+		group   []GroupEntry
+		buckets uint16
+		want    string
+	}{
+		{[]GroupEntry{{nh(1), 1}, {nh(2), 1}}, 8, "2 2 2 2 1 1 1 1"},
+		{[]GroupEntry{{nh(1), 3}, {nh(2), 1}, {nh(3), 1}}, 10, "3 3 2 2 1 1 1 1 1 1"},
+		{[]GroupEntry{{nh(1), 1}, {nh(2), 1}, {nh(3), 1}, {nh(4), 1}}, 6, "4 3 3 2 1 1"},
+		{[]GroupEntry{{nh(3), 2}, {nh(1), 1}}, 9, "1 1 1 3 3 3 3 3 3"},
+	} {
+		g := &Nexthop{Group: c.group, Type: GroupResilient, Res: ResParams{Buckets: c.buckets}}
+		var got []string
+		for h := range uint32(c.buckets) {
+			got = append(got, fmt.Sprint(selectBucket(g, h).ID))
+			if w := selectBucket(g, h+uint32(c.buckets)*1000).ID; fmt.Sprint(w) != got[h] {
+				t.Errorf("hash %d: member %d, bucket %d's is %s", h+uint32(c.buckets)*1000, w, h, got[h])
+			}
+		}
+		if s := strings.Join(got, " "); s != c.want {
+			t.Errorf("%d buckets: %s, want %s", c.buckets, s, c.want)
 		}
 	}
 }

@@ -650,27 +650,29 @@ func (ns *Netns) lookupInput(p Packet, in *Device, strict bool) (*fib6.Info, *fi
 // error the route returned is the one the lookup selected. Other errors
 // are Lookup's.
 //
-// flags are those of the route the lookup matched before fib6_select_path
-// chose among its ECMP group (fib6_result.fib6_flags, which the dst takes
-// and rt6_fill_node prints, the router preference among them), 0 with no
-// route.
-func (ns *Netns) LookupKeys(fk FlowKeys, fl fib6.Flow) (rt *fib6.Info, t *fib6.Table, flags uint32, err error) {
-	match, rt, t, err := ns.lookupMatch(fk, fl, nil)
+// hop is the path the copy goes through: the one fib6_select_path chose
+// for the route the lookup selected (a nexthop group's member by the
+// flow's hash), whichever route made the copy. flags are those of the
+// route the lookup matched before fib6_select_path chose among its ECMP
+// group (fib6_result.fib6_flags, which the dst takes and rt6_fill_node
+// prints, the router preference among them), 0 with no route.
+func (ns *Netns) LookupKeys(fk FlowKeys, fl fib6.Flow) (rt *fib6.Info, hop fib6.Nexthop, flags uint32, err error) {
+	match, rt, _, err := ns.lookupMatch(fk, fl, nil)
 	if rt == nil {
-		return rt, t, 0, err
+		return rt, hop, 0, err
 	}
-	flags = match.Flags
+	flags, hop = match.Flags, ns.Path(rt, fk)
 	e := ns.polRoute(ns.host.CPU, rt, fk, false)
 	defer e.Release()
 	switch {
 	case rt.NHID() == 0:
-		return rt, t, flags, err
+		return rt, hop, flags, err
 	case rejectErr(e.Type) != nil:
-		return rt, t, flags, rejectErr(e.Type)
+		return rt, hop, flags, rejectErr(e.Type)
 	case e.From == nil:
-		return nil, nil, 0, errno.ENETUNREACH
+		return nil, fib6.Nexthop{}, 0, errno.ENETUNREACH
 	}
-	return e.From, e.From.Table, flags, nil
+	return e.From, hop, flags, nil
 }
 
 // lookup is Lookup for the flow fk through the policy rules
