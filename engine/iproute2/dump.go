@@ -595,7 +595,7 @@ func (d *Dump) addRoute(ns *netns.Netns, r *dumpRoute, parsed []*netns.RouteConf
 		c2.Dst = dst
 		return ns.RouteAddShown(&c2)
 	}
-	c, err := parseRoute(ns, r.args(d))
+	c, err := parseRoute(ns, r.args(d), false)
 	if err != nil {
 		return err
 	}

@@ -31,7 +31,7 @@ var errorPrefixes = []string{
 	"fib6lab: ", "valid_lft is zero", "preferred_lft is greater than valid_lft",
 	"autojoin needs multicast address", "Cannot open network namespace ",
 	"usage: ", "udp: ", "ra: ", "Device \"", "Flush requires arguments.", "cat: ",
-	"taskset: ",
+	"taskset: ", "Failed to connect the route", "Failed to send flush request: ",
 }
 
 // FuzzShell runs random command lines on a namespace with the kdiff

@@ -33,7 +33,7 @@ func runGen(sh *Shell, args []string, out io.Writer) int {
 	if err != nil {
 		return status(err, out)
 	}
-	c, err := parseRoute(sh.NS, args[2:])
+	c, err := parseRoute(sh.NS, args[2:], false)
 	if err != nil {
 		return status(err, out)
 	}

@@ -26,6 +26,7 @@ type getRequest struct {
 	iif, oif  string
 	fibmatch  bool
 	connected bool
+	inet      bool // without -6: an IPv4 destination means an IPv4 lookup
 	warnings  string
 	// ipproto, sport and dport are RTA_IP_PROTO, RTA_SPORT and
 	// RTA_DPORT; hasProto says ipproto was given.
@@ -65,8 +66,8 @@ func getKeyword(arg string) (string, bool) {
 
 // parseGet models the argument loop of iproute_get: keywords by prefix,
 // `to` and any other word naming the destination (a later one wins).
-func parseGet(args []string) (*getRequest, error) {
-	r := &getRequest{}
+func parseGet(args []string, inet bool) (*getRequest, error) {
+	r := &getRequest{inet: inet}
 	for i := 0; i < len(args); i++ {
 		key, hasValue := getKeyword(args[i])
 		if args[i] == "to" {
@@ -98,7 +99,7 @@ func (r *getRequest) set(key, val string) error {
 	var err error
 	switch key {
 	case "":
-		if err = ipv4Prefix(val); err != nil {
+		if err = ipv4Prefix(val); err != nil && r.inet {
 			return err
 		}
 		var p netip.Prefix
@@ -215,7 +216,7 @@ func (r *getRequest) validate() error {
 // route's dst copy (`ADDR from SRC ... src S ...`) or, with fibmatch, as
 // the matched route.
 func routeGet(sh *Shell, o ipOpts, args []string, _ uint16, out io.Writer) error {
-	r, err := parseGet(args)
+	r, err := parseGet(args, o.family != 6)
 	if err != nil {
 		return err
 	}

@@ -102,7 +102,7 @@ var ipv4NotModelled = &exitErr{"fib6lab: IPv4 routes are not modelled (fib6lab m
 // routeModify models iproute_modify for add/change/replace/prepend/append
 // (nlflags != 0) and delete (nlflags == 0).
 func routeModify(sh *Shell, o ipOpts, args []string, nlflags uint16, _ io.Writer) error {
-	c, err := parseRoute(sh.NS, args)
+	c, err := parseRoute(sh.NS, args, o.family != 6)
 	if err != nil {
 		return err
 	}
@@ -139,12 +139,13 @@ type routeArgs struct {
 	tableSeen bool
 	dev       string // `dev`/`oif`, looked up once the line is read
 	hasDev    bool
+	inet      bool // without -6: an IPv4 destination means an IPv4 route
 }
 
 // parseRoute turns the arguments of `ip -6 route add|del ...` into a
 // RouteConfig, with iproute2's errors for malformed values.
-func parseRoute(ns *netns.Netns, args []string) (*netns.RouteConfig, error) {
-	r := &routeArgs{c: &netns.RouteConfig{Type: fib6.RTN_UNICAST, Metrics: map[int]uint32{}}}
+func parseRoute(ns *netns.Netns, args []string, inet bool) (*netns.RouteConfig, error) {
+	r := &routeArgs{c: &netns.RouteConfig{Type: fib6.RTN_UNICAST, Metrics: map[int]uint32{}}, inet: inet}
 	var nh netns.NH
 	hopsAt := -1 // where the nexthop list starts
 	for i := 0; i < len(args); i++ {
@@ -404,7 +405,7 @@ func (r *routeArgs) destination(args []string, i int) error {
 	if r.hasDst {
 		return garbage("to", s)
 	}
-	if err := ipv4Prefix(s); err != nil {
+	if err := ipv4Prefix(s); err != nil && r.inet {
 		return err
 	}
 	p, err := parsePrefix(s)
