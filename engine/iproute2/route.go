@@ -64,7 +64,7 @@ func runRoute(sh *Shell, o ipOpts, args []string, out io.Writer) error {
 // modelled.
 func inetOnly(args []string, lists bool) error {
 	for i, a := range args {
-		if !isIPv6Word(a) {
+		if wordFamily(a) != 6 {
 			continue
 		}
 		what := "prefix" // get_prefix; a new route's via and src are get_addr's
@@ -79,19 +79,25 @@ func inetOnly(args []string, lists bool) error {
 	return ipv4NotModelled
 }
 
-// isIPv6Word reports whether s is an IPv6 address or prefix.
-func isIPv6Word(s string) bool {
+// wordFamily returns 4 or 6 when s is an IPv4 or IPv6 address or prefix,
+// 0 otherwise.
+func wordFamily(s string) int {
 	addr, _, _ := strings.Cut(s, "/")
 	a, err := netip.ParseAddr(addr)
-	return err == nil && a.Is6() && !a.Is4In6()
+	switch {
+	case err != nil:
+		return 0
+	case a.Is4():
+		return 4
+	}
+	return 6
 }
 
 // ipv4Prefix returns ipv4NotModelled when s is an IPv4 address or
-// prefix (a route's destination without -4, which iproute2 takes as
+// prefix (a route's destination without -6, which iproute2 takes as
 // IPv4), nil otherwise.
 func ipv4Prefix(s string) error {
-	addr, _, _ := strings.Cut(s, "/")
-	if a, err := netip.ParseAddr(addr); err == nil && a.Is4() {
+	if wordFamily(s) == 4 {
 		return ipv4NotModelled
 	}
 	return nil
@@ -677,7 +683,7 @@ func parseFilter(ns *netns.Netns, o ipOpts, args []string) (*routeFilter, error)
 			}
 			i++
 		}
-		if err := f.selector(ns, key, val); err != nil {
+		if err := f.selector(key, val); err != nil {
 			return nil, err
 		}
 	}
@@ -717,7 +723,7 @@ func selectorName(arg string) string {
 	return arg
 }
 
-func (f *routeFilter) selector(ns *netns.Netns, key, val string) error {
+func (f *routeFilter) selector(key, val string) error {
 	var err error
 	switch key {
 	case "table":
@@ -780,7 +786,7 @@ func (f *routeFilter) selector(ns *netns.Netns, key, val string) error {
 	case "src":
 		f.src, err = parsePrefix(val)
 	default:
-		return f.unmatched(ns, key, val)
+		return f.unmatched(key, val)
 	}
 	return err
 }
@@ -790,7 +796,8 @@ func (f *routeFilter) selector(ns *netns.Netns, key, val string) error {
 // (RTA_IIF), `mark N` (RTA_MARK), `realms R` (RTA_FLOW), and `vrf NAME`,
 // which no device of the model is (but "default" without a device of
 // that name is table main); and `dev`.
-func (f *routeFilter) unmatched(ns *netns.Netns, key, val string) error {
+func (f *routeFilter) unmatched(key, val string) error {
+	ns := f.ns
 	switch key {
 	case "iif":
 		_, err := devIndex(ns, val)

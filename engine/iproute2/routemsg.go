@@ -73,13 +73,13 @@ func cachedRouteMsg(ns *netns.Netns, rt *fib6.Info, e *dst.Entry) *routeMsg {
 
 // getRouteMsg models rt6_fill_node for the dst a get of r returns (iif:
 // RTA_IIF of an input lookup, 0 for an output one): rt's copy through
-// hop, the path the flow hashed to (no expiry, no nexthop flags: a dst carries
-// neither; a local route's through lo), or its exception for the
-// destination. RTA_PREFSRC is the route's, or for an output lookup the
-// source selection picks. RTA_PREF is from flags, those of the route the
-// lookup matched before the path was chosen (fib6_result.fib6_flags).
-// The copy of a local route, or of an anycast route the kernel made
-// (RTF_ANYCAST; one added as `anycast` has no such flag), is through lo.
+// hop, the path the flow hashed to (no expiry, no nexthop flags: a dst
+// carries neither; the copy of a local route, or of an anycast route the
+// kernel made (RTF_ANYCAST; one added as `anycast` has no such flag), is
+// through lo), or its exception for the destination. RTA_PREFSRC is the
+// route's, or for an output lookup the source selection picks. RTA_PREF
+// is from flags, those of the route the lookup matched before the path
+// was chosen (fib6_result.fib6_flags).
 func getRouteMsg(ns *netns.Netns, rt *fib6.Info, hop fib6.Nexthop, flags uint32, r *getRequest, iif int) *routeMsg {
 	m := newRouteMsg(rt, rt.Metric_(fib6.RTAX_MTU))
 	m.pref = (flags & fib6.RTF_PREF_MASK) >> 27

@@ -703,18 +703,15 @@ func selectBucket(g *Nexthop, h uint32) *Nexthop {
 	for _, m := range g.Group {
 		total += uint64(m.Weight)
 	}
-	bound := func(i int) uint64 { // the buckets members 0..i-1 want
-		w := uint64(0)
-		for _, m := range g.Group[:i] {
-			w += uint64(m.Weight)
-		}
-		return (n*w + total/2) / total
-	}
 	b, start := uint64(h)%n, uint64(0)
+	upper, cum := n, total // members 0..i want the buckets below upper
 	for i := len(g.Group) - 1; i > 0; i-- {
-		if start += bound(i+1) - bound(i); b < start {
+		cum -= uint64(g.Group[i].Weight)
+		lower := (n*cum + total/2) / total
+		if start += upper - lower; b < start {
 			return g.Group[i].NH
 		}
+		upper = lower
 	}
 	return g.Group[0].NH
 }
