@@ -1,5 +1,7 @@
 package fib6
 
+import "math/bits"
+
 // Compact renumbers the table's nodes in depth-first order (a node, its
 // left subtree, its right subtree) onto the arena indices they already
 // hold, lowest first, so that walks and lookups over a large table touch
@@ -17,41 +19,64 @@ func (t *Table) Compact() bool {
 		return false
 	}
 	a := &n.arena
-	order := a.preorder(t.root, make([]NodeIdx, 0, a.next))
-	// the indices the table holds, lowest first: marked, then read in order
-	remap := make([]NodeIdx, a.next)
-	for _, i := range order {
-		remap[i] = 1
-	}
-	slots := make([]NodeIdx, 0, len(order))
-	for i, held := range remap {
-		if held != 0 {
-			slots = append(slots, NodeIdx(i))
+	remap := a.compactOrder(a.preorder(t.root, make([]NodeIdx, 0, a.next)))
+	for i, to := range remap {
+		if to != 0 {
+			a.renumber(NodeIdx(i), remap)
 		}
 	}
-	for k, i := range order {
-		remap[i] = slots[k]
-	}
-	nodes := make([]Node, len(order))
-	leaves := make([]*Info, len(order))
-	for k, i := range order {
-		nodes[k], leaves[k] = *a.get(i), *a.leafp(i)
-	}
-	for k := range order {
-		fn := &nodes[k]
-		self := slots[k]
-		fn.Self, fn.Parent, fn.Left, fn.Right = self, remap[fn.Parent], remap[fn.Left], remap[fn.Right]
-		*a.get(self), *a.leafp(self) = *fn, leaves[k]
-		if fn.FnFlags&RTN_RTINFO != 0 {
-			for rt := leaves[k]; rt != nil; rt = rt.Next {
-				if rt.node != 0 {
-					rt.node = self
-				}
-			}
+	for i, to := range remap {
+		for to != 0 && a.get(NodeIdx(i)).Self != NodeIdx(i) {
+			a.swap(NodeIdx(i), a.get(NodeIdx(i)).Self)
 		}
 	}
 	t.root, t.last = remap[t.root], lastAdd{}
 	a.gen++
 	a.shape++
 	return true
+}
+
+// compactOrder returns, by arena index, where Compact moves each node of
+// order (a table's nodes in depth-first order): the k-th node of order
+// goes to the k-th lowest index order holds; 0 for the indices it does
+// not hold.
+func (a *arena) compactOrder(order []NodeIdx) []NodeIdx {
+	marks := a.scratchMarks()
+	for _, i := range order {
+		marks[i>>6] |= 1 << (i & 63)
+	}
+	remap := make([]NodeIdx, a.next)
+	k := 0
+	for w := range int(a.next>>6) + 1 {
+		for m := marks[w]; m != 0; m &= m - 1 {
+			remap[order[k]] = NodeIdx(w<<6 | bits.TrailingZeros64(m))
+			k++
+		}
+		marks[w] = 0
+	}
+	return remap
+}
+
+// renumber rewrites the node at index i, and the routes linked on it, to
+// the indices of remap, leaving the node where it is: its Self becomes
+// the index it moves to (swap).
+func (a *arena) renumber(i NodeIdx, remap []NodeIdx) {
+	fn := a.get(i)
+	fn.Self, fn.Parent, fn.Left, fn.Right = remap[i], remap[fn.Parent], remap[fn.Left], remap[fn.Right]
+	if fn.FnFlags&RTN_RTINFO == 0 {
+		return
+	}
+	for rt := *a.leafp(i); rt != nil; rt = rt.Next {
+		if rt.node != 0 {
+			rt.node = fn.Self
+		}
+	}
+}
+
+// swap exchanges the nodes, and leaves, at indices i and j.
+func (a *arena) swap(i, j NodeIdx) {
+	x, y := a.get(i), a.get(j)
+	*x, *y = *y, *x
+	l, m := a.leafp(i), a.leafp(j)
+	*l, *m = *m, *l
 }

@@ -1,13 +1,13 @@
 // make bench-web: headless Chromium measures the page on the real table
 // (issue 7 §2, issue 14) and prints one table: wasm sizes (raw, gzip,
 // brotli), time to main(), to the first frame and to state().ready, the
-// table load's engine time, engine time per GC pass per strategy in wasm
-// (the page's traced pass) beside the native untraced pass (go test
-// -bench, engine/gc BenchmarkGCPass), the frame CPU time (Go,
-// Update+Draw) and the longest Go GC pause while the full-table trie walk
-// animates, and the time to 1,000,000 routes per namespace (the table,
-// then the menu's "Fill to 1,000,000 routes": `gen routes` lines). It
-// ends with one line
+// table load's engine time and the memory the runtime holds then, engine
+// time per GC pass per strategy in wasm (the page's traced pass) beside
+// the native untraced pass (go test -bench, engine/gc BenchmarkGCPass),
+// the frame CPU time (Go, Update+Draw) and the longest Go GC pause while
+// the full-table trie walk animates, and the time to 1,000,000 routes per
+// namespace (the table, then the menu's "Fill to 1,000,000 routes": `gen
+// routes` lines). It ends with one line
 //
 //   summary: start_ms=... table_ms=... first_frame_ms=... ready_ms=...
 //   frame_p50_ms=... frame_p95_ms=... frame_max_ms=... gc_pause_max_ms=...
@@ -72,6 +72,7 @@ try {
   row('table load (engine time in wasm, over frames)', `${summary.table_ms} ms`);
   row('  decode / build / compact / copy / finish', ['decode', 'build', 'compact', 'copy', 'finish']
     .map((k) => t[`${k}Millis`].toFixed(0)).join(' / ') + ' ms');
+  row('memory the Go runtime holds at ready (state().memory.mapped)', mb(ready.memory.mapped));
   await page.evaluate(() => window.fib6lab.gcPauseMax()); // the window starts at ready
   const done = await until((s) => s.strategies['trie-walk'].passes >= 1 && s.strategies['trie-walk'].pending === 0 &&
     s.strategies['gc-list'].pending === 0, 120000);

@@ -309,3 +309,25 @@ func TestFramesKeepTheLanesInStep(t *testing.T) {
 		t.Fatalf("clocks %d and %d after the pass", a, b)
 	}
 }
+
+func TestBulkCommandGetsBulkBudget(t *testing.T) {
+	s := loadedSim(t, full(t)[:1000], 0)
+	var ns int64
+	const tick = 1_000_000 // the clock moves 1 ms at each reading
+	s.opts.Nanotime = func() int64 { ns += tick; return ns }
+	s.Submit(genLine(100000, 1))
+	s.Frame(frame)
+	if !s.Lanes[0].bulk || !s.Lanes[1].bulk {
+		t.Fatal("gen routes 100000 still traced after a frame")
+	}
+	before, _ := s.Busy()
+	s.Frame(frame)
+	after, _ := s.Busy()
+	// each turn reads the clock at least once: a traced command's frame
+	// stops after ConsoleBudget/tick turns, a bulk one's after BulkBudget/tick
+	turns := (after.Done - before.Done) / netns.YieldEvery
+	if turns <= ConsoleBudget/tick || turns > BulkBudget/tick {
+		t.Fatalf("a bulk frame ran %d turns (%d -> %d), want more than %d and at most %d",
+			turns, before.Done, after.Done, ConsoleBudget/tick, BulkBudget/tick)
+	}
+}
