@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"io"
 	"math"
 )
 
@@ -19,17 +20,43 @@ const MaxEncodedItems = 1 << 22
 // (web/export.wasm), which has tdewolff/canvas. Tags are kept.
 func Encode(s *Scene) []byte {
 	e := encoder{buf: make([]byte, 0, 64+48*len(s.Items))}
+	e.scene(s)
+	return e.buf
+}
+
+// encoder appends the fields of a scene to buf; with w set, it hands buf
+// to w whenever it holds flushBytes and at the end, so that buf stays
+// small (Scene.Hash).
+type encoder struct {
+	buf []byte
+	w   io.Writer
+}
+
+// flushBytes is how much an encoder with a writer gathers before it
+// writes.
+const flushBytes = 4096
+
+// scene encodes s.
+func (e *encoder) scene(s *Scene) {
 	e.buf = append(e.buf, encodingMagic...)
 	e.f(s.W, s.H)
 	e.u(uint64(len(s.Items)))
 	for i := range s.Items {
 		e.item(&s.Items[i])
+		if e.w != nil && len(e.buf) >= flushBytes {
+			e.flush()
+		}
 	}
-	return e.buf
+	if e.w != nil {
+		e.flush()
+	}
 }
 
-// encoder appends the fields of a scene to buf.
-type encoder struct{ buf []byte }
+// flush writes buf to w and empties it.
+func (e *encoder) flush() {
+	e.w.Write(e.buf)
+	e.buf = e.buf[:0]
+}
 
 func (e *encoder) u(v uint64) { e.buf = binary.AppendUvarint(e.buf, v) }
 

@@ -1,6 +1,8 @@
 package scene_test
 
 import (
+	"fmt"
+	"hash/fnv"
 	"reflect"
 	"testing"
 
@@ -33,5 +35,25 @@ func TestEncodeRoundTrip(t *testing.T) {
 				t.Fatalf("%s: truncated to %d of %d bytes decoded", name, n, len(enc))
 			}
 		}
+	}
+}
+
+// TestHashIsTheEncodingsHash checks that Hash, which encodes a scene in
+// pieces, hashes the bytes Encode returns (FNV-1a 64) for a scene far
+// bigger than one piece, and that it tells two scenes apart.
+func TestHashIsTheEncodingsHash(t *testing.T) {
+	s := scene.TableScene(smallLayout(t), scene.Header{Title: "t", Lines: []string{"µs ·"}}, scene.NoMarks(), 800, 600)
+	for len(scene.Encode(s)) < 20000 {
+		s.Items = append(s.Items, s.Items...)
+	}
+	h := fnv.New64a()
+	h.Write(scene.Encode(s))
+	if want := fmt.Sprintf("%016x", h.Sum64()); s.Hash() != want {
+		t.Fatalf("Hash %s, want %s (the encoding's)", s.Hash(), want)
+	}
+	before := s.Hash()
+	s.Items[len(s.Items)-1].X0++
+	if s.Hash() == before {
+		t.Fatal("moving the last item kept the hash")
 	}
 }

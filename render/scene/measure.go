@@ -136,6 +136,7 @@ func report(list []string, s string) []string {
 // hex digits: two frames with the same hash show the same picture.
 func (s *Scene) Hash() string {
 	h := fnv.New64a()
-	h.Write(Encode(s))
+	e := encoder{buf: make([]byte, 0, 2*flushBytes), w: h}
+	e.scene(s)
 	return fmt.Sprintf("%016x", h.Sum64())
 }

@@ -279,7 +279,7 @@ func TestDeviceDeleteShownOnTheTrie(t *testing.T) {
 			if m.Label != "ip link del va" {
 				continue
 			}
-			for _, e := range l.events[m.At-l.hist.base:] {
+			for _, e := range l.events.Slice(int(m.At - l.hist.base)) {
 				if e.Kind == trace.RouteUnlink && l.nodePrefix(e.Node) == "2001:db8:78::/64" {
 					hop++
 				}

@@ -6,7 +6,7 @@ import "fib6lab/engine/trace"
 // import render/scene) need from inside the package.
 
 // Events returns lane l's queued trace: the player's history.
-func (l *Lane) Events() []trace.Event { return l.events }
+func (l *Lane) Events() []trace.Event { return l.events.Slice(0) }
 
 // Settle runs the frame loop, playing on through a script's pauses, until
 // the script has run to its end, no command runs or waits and every event

@@ -55,7 +55,7 @@ func TestFtraceRecordsTracepointsOnDemand(t *testing.T) {
 		}
 	}
 	for _, l := range s.Lanes {
-		for _, e := range l.events {
+		for _, e := range l.events.Slice(0) {
 			if e.Kind == trace.TableLookup || e.Kind == trace.TimerExpire {
 				t.Fatalf("lane %s: the player got tracepoint-only event %v", l.ID, e)
 			}

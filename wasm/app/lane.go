@@ -78,7 +78,7 @@ type Lane struct {
 	prefixOf    map[uint32]string // node prefixes as first captioned, by fib6.Node.ID
 	drainGC     bool              // drain is inside a GC pass (OpBegin of a GC op .. GCPass)
 	drainDepth  int               // drain's OpBegin/OpEnd nesting outside GC passes
-	events      []trace.Event     // queued trace, played from index played
+	events      eventLog          // queued trace, played from index played
 	played      int
 	dirty       bool         // the trie changed since Layout was built
 	stripStale  bool         // the GC list changed since Strip was built
@@ -136,7 +136,7 @@ func (l *Lane) ShownStrategy() gc.Strategy {
 }
 
 // Pending returns the number of trace events still to show.
-func (l *Lane) Pending() int { return len(l.events) - l.played }
+func (l *Lane) Pending() int { return l.events.Len() - l.played }
 
 // Progress returns the shown fraction of the batch of events being shown
 // (1 when none).
@@ -297,7 +297,7 @@ func (l *Lane) endCommand(traced bool) bool {
 		l.marks = l.marks[:len(l.marks)-1]
 	}
 	if at := max(l.cmdAt, l.hist.base); at < l.head() {
-		l.notePacket(l.cmdLine, at, l.events[at-l.hist.base:])
+		l.notePacket(l.cmdLine, at)
 	}
 	l.sampleTraffic(nil)
 	return l.bulk
@@ -330,10 +330,10 @@ func (l *Lane) drain() {
 		}
 	}
 	idle := l.Pending() == 0
-	l.events = append(l.events, evs...) // kept as the player's history
+	l.events.Append(evs) // kept as the player's history
+	l.noteQueued(evs, start)
+	l.sampleTraffic(evs)
 	l.resetRecorder()
-	l.noteQueued(l.events[len(l.events)-len(evs):], start)
-	l.sampleTraffic(l.events[len(l.events)-len(evs):])
 	if idle && creates && l.Layout != nil {
 		l.refresh()
 	}
@@ -379,12 +379,12 @@ func (l *Lane) filter(evs []trace.Event) []trace.Event {
 
 // play shows up to n queued events.
 func (l *Lane) play(n int) {
-	for ; n > 0 && l.played < len(l.events); n-- {
+	for ; n > 0 && l.played < l.events.Len(); n-- {
 		l.checkpoint()
 		for ; l.markPos < len(l.marks) && l.marks[l.markPos].at <= l.pos(); l.markPos++ {
 			l.label = l.marks[l.markPos].text
 		}
-		l.show(l.events[l.played])
+		l.show(l.events.At(l.played))
 		l.played++
 	}
 }
@@ -395,7 +395,7 @@ func (l *Lane) inOp() bool {
 	if l.Pending() == 0 || l.Pass.Active {
 		return false
 	}
-	e := l.events[l.played]
+	e := l.events.At(l.played)
 	return e.Kind != trace.OpBegin || !isGCOp(e.Val)
 }
 
@@ -520,7 +520,7 @@ func (l *Lane) beginPass(op trace.Op) {
 	}
 	l.Removed, l.StripPos, l.Sweep = l.Removed[:0], -1, 0
 	var strip []ListEntry
-	for _, e := range l.events[l.played:] {
+	for e := range l.events.Range(l.played, l.events.Len()) {
 		if e.Kind == trace.GCPass {
 			break
 		}

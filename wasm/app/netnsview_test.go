@@ -29,7 +29,7 @@ func TestPacketEventsOnTimeline(t *testing.T) {
 	l := s.Lanes[0]
 	var ras []OpMark
 	for _, m := range l.Timeline().Marks {
-		if strings.HasPrefix(m.Label, "ip netns exec r ra ") && l.events[m.At-l.hist.base].Kind == trace.RAReceive {
+		if strings.HasPrefix(m.Label, "ip netns exec r ra ") && l.events.At(int(m.At-l.hist.base)).Kind == trace.RAReceive {
 			ras = append(ras, m)
 		}
 	}
@@ -62,7 +62,7 @@ func TestSelectNetns(t *testing.T) {
 		t.Fatalf("right lane shows %q with %d routes", r.NetnsName(), r.Routes())
 	}
 	forwarded := 0
-	for _, e := range r.events {
+	for _, e := range r.events.Slice(0) {
 		if e.Kind == trace.PacketForward {
 			forwarded++
 		}

@@ -96,7 +96,7 @@ type history struct {
 func (l *Lane) pos() int64 { return l.hist.base + int64(l.played) }
 
 // head returns the absolute index one past the last queued event.
-func (l *Lane) head() int64 { return l.hist.base + int64(len(l.events)) }
+func (l *Lane) head() int64 { return l.hist.base + int64(l.events.Len()) }
 
 // Position returns the lane's player position (absolute history index).
 func (l *Lane) Position() int64 { return l.pos() }
@@ -237,7 +237,7 @@ func (l *Lane) dropBefore(k int) {
 	h := &l.hist
 	at := h.checks[k].at
 	n := int(at - h.base)
-	l.events = append(l.events[:0], l.events[n:]...)
+	l.events.DropFront(n)
 	l.played -= n
 	h.base = at
 	h.checks = append(h.checks[:0], h.checks[k:]...)

@@ -121,7 +121,7 @@ func TestStepOpBackLandsOnOperationStart(t *testing.T) {
 			t.Fatalf("op back from %d went to %d", prev, p)
 		}
 		if p > l.hist.base {
-			e := l.events[l.played]
+			e := l.events.At(l.played)
 			if !isMark(l, p) || e.Kind == trace.OpEnd {
 				t.Fatalf("op back landed on %d (%+v), not an operation start", p, e)
 			}

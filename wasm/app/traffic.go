@@ -103,7 +103,7 @@ func (l *Lane) Traffic() Traffic {
 		*m = trafficMemo{gen: l.sampleGen, sampleAt: l.samples[k].At, pos: l.samples[k].At, t: l.samples[k]}
 		m.t.BatchPeak, m.t.PeakAt = 0, 0
 	}
-	for _, e := range l.events[max(m.pos, l.hist.base)-l.hist.base : p-l.hist.base] {
+	for e := range l.events.Range(int(max(m.pos, l.hist.base)-l.hist.base), int(p-l.hist.base)) {
 		m.t.apply(e)
 	}
 	m.pos = p
@@ -195,8 +195,8 @@ const MaxPackets = 1024
 // notePacket records, for a `send DST ...` command that queued events
 // from absolute position at, the packet as the ILA view draws it: the
 // route DST matches, its translation and the last dst_cache verdict and
-// walk among evs. Other commands record nothing.
-func (l *Lane) notePacket(line string, at int64, evs []trace.Event) {
+// walk among the events queued from there. Other commands record nothing.
+func (l *Lane) notePacket(line string, at int64) {
 	cmd, _ := laneTarget(line)
 	f := strings.Fields(cmd)
 	if len(f) < 2 || f[0] != "send" {
@@ -219,7 +219,7 @@ func (l *Lane) notePacket(line string, at int64, evs []trace.Event) {
 			p.Answer = rt.Prefix()
 		}
 	})
-	p.Cached, p.Hit, p.Walk, p.Visited = lastVerdict(evs)
+	p.Cached, p.Hit, p.Walk, p.Visited = lastVerdict(l.events.Slice(int(at - l.hist.base)))
 	if len(l.packets) == MaxPackets {
 		l.packets = append(l.packets[:0], l.packets[1:]...)
 	}
