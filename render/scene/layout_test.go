@@ -1,6 +1,7 @@
 package scene
 
 import (
+	"fmt"
 	"math"
 	"testing"
 )
@@ -34,6 +35,34 @@ func TestMeasureUsesTheGoFonts(t *testing.T) {
 	}
 	if Measure("iii", Small) >= Measure("MMM", Small) {
 		t.Error("Go Regular: iii is not narrower than MMM")
+	}
+}
+
+// TestMeasureKeepsWidths: a width measured again comes from widths and
+// equals the font's; the styles of one face share nothing but their
+// anchor, and widths never holds more than maxWidths.
+func TestMeasureKeepsWidths(t *testing.T) {
+	mid := Code
+	mid.Anchor = AnchorMiddle
+	if a, b := Measure("fib6_node", Code), Measure("fib6_node", mid); a != b || a != Measure("fib6_node", Code) {
+		t.Fatalf("the same text measured %v, then %v", a, b)
+	}
+	bold := Small
+	bold.Bold = true
+	if Measure("garbage collector", bold) == Measure("garbage collector", Small) {
+		t.Error("bold and regular Go Sans measured the same")
+	}
+	for i := range maxWidths + 10 {
+		Measure(fmt.Sprint(i), Small)
+	}
+	widths.Lock()
+	n := len(widths.m)
+	widths.Unlock()
+	if n > maxWidths || n == 0 {
+		t.Fatalf("widths holds %d widths", n)
+	}
+	if w := Measure("0123456789", Code); math.Abs(w-12*10*1229.0/2048) > 1.0/32 {
+		t.Errorf("after the clear: %v px, want 72.01", w)
 	}
 }
 

@@ -50,9 +50,41 @@ func faceOf(st TextStyle) font.Face {
 
 // Measure returns the advance width in pixels of s set in style st with
 // the Go fonts, which both back ends (ebiten, tdewolff/canvas) draw with.
+// The widths measured are kept (widths): a frame measures the same labels
+// as the frame before.
 func Measure(s string, st TextStyle) float64 {
-	return fixedPx(font.MeasureString(faceOf(st), s))
+	k := widthKey{st, s}
+	k.st.Anchor = AnchorStart
+	widths.Lock()
+	w, ok := widths.m[k]
+	widths.Unlock()
+	if ok {
+		return w
+	}
+	w = fixedPx(font.MeasureString(faceOf(st), s))
+	widths.Lock()
+	if len(widths.m) >= maxWidths {
+		clear(widths.m) // texts that change every frame cannot grow it without end
+	}
+	widths.m[k] = w
+	widths.Unlock()
+	return w
 }
+
+// widths holds the widths Measure measured, by style and text.
+var widths = struct {
+	sync.Mutex
+	m map[widthKey]float64
+}{m: map[widthKey]float64{}}
+
+// widthKey is a text and its style, its anchor aside.
+type widthKey struct {
+	st TextStyle
+	s  string
+}
+
+// maxWidths is how many widths Measure keeps at most.
+const maxWidths = 1 << 14
 
 func fixedPx(v fixed.Int26_6) float64 { return float64(v) / 64 }
 

@@ -2,9 +2,10 @@ package app
 
 import "time"
 
-// DefaultGCBudget is the engine time a GC pass started by the timer may
-// take in one frame, per lane: a full-table trie walk (hundreds of ms in
-// the browser) is spread over frames so that no frame blocks on it.
+// DefaultGCBudget is the time a GC pass started by the timer may take in
+// one frame, per lane, queuing its events included: a full-table trie
+// walk (hundreds of ms in the browser) is spread over frames so that no
+// frame blocks on it.
 const DefaultGCBudget = 4 * time.Millisecond
 
 // Slice bounds: steps of a GC pass run per frame.
@@ -15,8 +16,8 @@ const (
 )
 
 // continueGC runs the next slice of every lane's GC pass in progress
-// (netns.GCSlice), sizes the lane's next slice to the budget from the
-// time this one took, and queues the events it traced. Engine time per
+// (netns.GCSlice), queues the events it traced, and sizes the lane's next
+// slice to the budget from the time both took. Engine time per
 // pass stays the sum of the slices (netns.GCStats.LastPassNanos).
 func (s *Sim) continueGC() {
 	for _, l := range s.Lanes {
@@ -26,8 +27,8 @@ func (s *Sim) continueGC() {
 		}
 		t0 := s.opts.Nanotime()
 		ns.ContinueGC(ns.GCSlice)
+		l.drain() // queuing the slice's events is part of its cost
 		ns.GCSlice = nextGCSlice(ns.GCSlice, time.Duration(s.opts.Nanotime()-t0), s.opts.GCBudget)
-		l.drain()
 	}
 }
 
