@@ -40,9 +40,11 @@ func (t *Table) Add(rt *Info, nlflags uint16) error {
 // each route and its add's error (nil when it went in) and going on while
 // after returns true. They go in in the order given (the same trie, IDs,
 // counters and trace as the adds one by one) unless addressOrder finds
-// the batch worth sorting: then in address order, and after sees them in
-// that order, so a batch it stops holds the routes before the stop in
-// address order. The serial numbers
+// the batch worth sorting: then rts is sorted in place into address
+// order first (the routes move, so nothing may point at them before the
+// call; their fields, IDs included, move with them) and the routes go in
+// in that order, as after sees them, so a batch it stops holds the routes
+// before the stop in address order. The serial numbers
 // each add stamps on its node and the node's ancestors
 // (fib6_update_sernum_upto_root) are stamped once for the whole batch
 // at its end: every node gets the number of the last add that passed it,
@@ -50,13 +52,12 @@ func (t *Table) Add(rt *Info, nlflags uint16) error {
 // a node is stamped once instead of once per add below it.
 func (t *Table) AddBatch(rts []Info, nlflags uint16, after func(rt *Info, err error) bool) {
 	n := t.net
-	order := t.addressOrder(rts)
+	if order := t.addressOrder(rts); order != nil {
+		permute(rts, order)
+	}
 	stamps := make([]sernumStamp, 0, len(rts))
 	for k := range rts {
 		rt := &rts[k]
-		if order != nil {
-			rt = &rts[order[k]]
-		}
 		n.emit(trace.OpBegin, t.Root(), rt, 0, int64(trace.OpAdd))
 		err := t.add(rt, nlflags, &stamps)
 		n.emit(trace.OpEnd, nil, rt, 0, errVal(err))
@@ -123,6 +124,30 @@ func (t *Table) addressOrder(rts []Info) []int32 {
 		a = b
 	}
 	return order
+}
+
+// permute moves the routes of rts so that the one at order[k] comes to
+// k, following each cycle of the permutation once (order is used up: it
+// marks the places done). In address order, the adds of a shuffled batch
+// read and write their fib6_info one after the other in memory, as the
+// walks and lookups of the table do later.
+func permute(rts []Info, order []int32) {
+	for s := range order {
+		if order[s] == int32(s) {
+			continue
+		}
+		held, k := rts[s], s
+		for {
+			from := int(order[k])
+			order[k] = int32(k)
+			if from == s {
+				rts[k] = held
+				break
+			}
+			rts[k] = rts[from]
+			k = from
+		}
+	}
 }
 
 // sortEntry is a route of a batch as addressOrder sorts it: the first 64

@@ -224,7 +224,12 @@ func TestAddBatchInAddressOrder(t *testing.T) {
 				note(&rts[k], tb.Add(&rts[k], NLM_F_CREATE|NLM_F_APPEND))
 			}
 		} else {
+			before := routeIDs(rts)
 			tb.AddBatch(rts, NLM_F_CREATE|NLM_F_APPEND, note)
+			// sorted in place: the same routes, each with its ID, in address order
+			if routeIDs(rts) != before || !slices.IsSortedFunc(rts, func(a, b Info) int { return prefixCmp(&a, &b) }) {
+				t.Fatalf("batch %d: the routes were not sorted in place", i)
+			}
 		}
 		states[i], nodes[i] = shapeState(n), nodeIndices(n)
 		lines := strings.Split(b.String(), "\n")
@@ -246,6 +251,18 @@ func TestAddBatchInAddressOrder(t *testing.T) {
 	if nodes[0] == nodes[1] {
 		t.Fatal("the adds one by one made the same nodes as the sorted batch")
 	}
+}
+
+// routeIDs prints the ID, prefix, metric and gateway of each of rts,
+// by ID.
+func routeIDs(rts []Info) string {
+	lines := make([]string, len(rts))
+	for k := range rts {
+		rt := &rts[k]
+		lines[k] = fmt.Sprintf("%08d %v m%d %v", rt.ID, rt.Prefix(), rt.Metric, rt.NH.Gw)
+	}
+	slices.Sort(lines)
+	return strings.Join(lines, "\n")
 }
 
 // shapeState prints what a trie holds apart from node IDs, serial
@@ -291,9 +308,9 @@ func hostBatch(net *Net, n int) []Info {
 	return rts
 }
 
-// TestAddBatchEdges: a sorted batch (hostBatch) that after stops holds the
-// routes before the stop in address order, and after saw them in that
-// order; after the serial numbers wrapped, a batch stamps the nodes above
+// TestAddBatchEdges: a sorted batch (hostBatch) is sorted in place, and
+// one that after stops holds the routes before the stop in address
+// order, and after saw them in that order; after the serial numbers wrapped, a batch stamps the nodes above
 // it as the adds one by one do, even where a node's number from before
 // the wrap lies among the batch's; a batch with a destination that has
 // bits set past its length keeps the order given (::/0 written as
@@ -310,8 +327,10 @@ func TestAddBatchEdges(t *testing.T) {
 	if got := strings.Join(seen, " "); got != "2001:db8:1:: 2001:db8:1::1 2001:db8:1::2 2001:db8:1::3 2001:db8:1::4" {
 		t.Errorf("a stopped batch went through %s", got)
 	}
-	if tb.Entries != 5 || rts[0].Node() != nil {
-		t.Errorf("a stopped batch left %d routes (the last one's linked: %v)", tb.Entries, rts[0].Node() != nil)
+	// the batch was sorted in place: rts[k] is the k-th host route now
+	if tb.Entries != 5 || rts[4].Node() == nil || rts[5].Node() != nil || rts[len(rts)-1].Prefix().String() != "2001:db8:1::3ff/128" {
+		t.Errorf("a stopped batch left %d routes (the 5th linked: %v, the 6th: %v), the last is %v",
+			tb.Entries, rts[4].Node() != nil, rts[5].Node() != nil, rts[len(rts)-1].Prefix())
 	}
 
 	var sernums [2]string

@@ -189,13 +189,19 @@ func (t *Table) nodeLookupFast(j *jumpIndex, daddr Key) *Node {
 	if j != nil {
 		i = j.start(daddr)
 	}
-	fn := a.get(i)
+	fn, leaf := a.get(i), *a.leafp(i)
 	for {
 		next := fn.child(daddr.Bit(fn.FnBit))
 		if next == 0 {
 			break
 		}
-		fn = a.get(next)
+		// the node's leaf is read beside the node, not after it: the
+		// leaf of the node the descent ends at is the first the climb
+		// needs
+		fn, leaf = a.get(next), *a.leafp(next)
+	}
+	if fn.FnFlags&RTN_RTINFO != 0 && leaf != nil && PrefixEqual(leaf.Dst, daddr, leaf.DstLen) {
+		return fn
 	}
 	for !a.covers(fn, daddr) {
 		if fn.FnFlags&RTN_ROOT != 0 {
