@@ -162,6 +162,54 @@ func testCloneTable(t *testing.T, ps []netip.Prefix, compact bool) {
 
 // TestCloneTableRefuses: namespaces that were not built alike, or a
 // source route that is not plain, are refused and nothing changes.
+// TestCompactKeepsTheRoot: a table made after nodes were freed has its
+// root above indices it fills later; Compact leaves the root there, so
+// that the compacted table still clones into a namespace made alike, and
+// puts the other nodes in depth-first order on the indices they held.
+func TestCompactKeepsTheRoot(t *testing.T) {
+	const id = 100
+	setup := func() *Net {
+		n := NewNet()
+		main := n.Table(RT_TABLE_MAIN)
+		var rts []*Info
+		for k := range 20 {
+			rt := n.NewRoute(netip.PrefixFrom(netip.AddrFrom16([16]byte{0x20, 0x01, 0x0d, 0xb8, 0, byte(k)}), 48), netip.Addr{}, 2, 0)
+			if err := main.Add(rt, NLM_F_CREATE|NLM_F_EXCL); err != nil {
+				t.Fatal(err)
+			}
+			rts = append(rts, rt)
+		}
+		for _, rt := range rts {
+			main.Del(rt)
+		}
+		n.NewTable(id)
+		return n
+	}
+	src, dst := setup(), setup()
+	tb := src.Table(id)
+	for k := range 10 {
+		rt := src.NewRoute(netip.PrefixFrom(netip.AddrFrom16([16]byte{0x20, 0x01, 0x0d, 0xb9, 0, byte(k)}), 48), netip.Addr{}, 2, 0)
+		if err := tb.Add(rt, NLM_F_CREATE|NLM_F_EXCL); err != nil {
+			t.Fatal(err)
+		}
+	}
+	root := tb.root
+	held := slices.Sorted(slices.Values(src.arena.preorder(root, nil)))
+	if held[0] == root {
+		t.Fatalf("the root holds the lowest index %d: nothing to test", root)
+	}
+	if !tb.Compact() || tb.Check() != nil || tb.root != root {
+		t.Fatalf("compact: root %d -> %d, check %v", root, tb.root, tb.Check())
+	}
+	rest := slices.DeleteFunc(slices.Clone(held), func(i NodeIdx) bool { return i == root })
+	if order := src.arena.preorder(root, nil); !slices.Equal(order[1:], rest) {
+		t.Fatalf("the nodes below the root lie at %v, want %v", order[1:], rest)
+	}
+	if err := dst.CloneTable(src, id); err != nil {
+		t.Fatalf("clone of the compacted table: %v", err)
+	}
+}
+
 func TestCloneTableRefuses(t *testing.T) {
 	ps := []netip.Prefix{netip.MustParsePrefix("2001:db8:100::/40"), netip.MustParsePrefix("2001:db8:200::/40")}
 	cases := map[string]func(src, dst *Net){

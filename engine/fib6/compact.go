@@ -6,7 +6,9 @@ import "math/bits"
 // left subtree, its right subtree) onto the arena indices they already
 // hold, lowest first, so that walks and lookups over a large table touch
 // memory in order; a table built after the namespace's others holds one
-// run of indices, which it then fills in that order. It is a memory-layout
+// run of indices, which it then fills in that order. The table's root
+// keeps its index (another namespace's copy of the table has its root
+// there too: CloneTable); the others take the rest. It is a memory-layout
 // optimisation of the model with no kernel counterpart: the trie's shape,
 // the routes, the node IDs, every counter and the other tables' nodes
 // stay the same. Node pointers and indices of the table held outside the
@@ -30,23 +32,24 @@ func (t *Table) Compact() bool {
 			a.swap(NodeIdx(i), a.get(NodeIdx(i)).Self)
 		}
 	}
-	t.root, t.last = remap[t.root], lastAdd{}
+	t.last = lastAdd{}
 	a.gen++
 	a.shape++
 	return true
 }
 
 // compactOrder returns, by arena index, where Compact moves each node of
-// order (a table's nodes in depth-first order): the k-th node of order
-// goes to the k-th lowest index order holds; 0 for the indices it does
-// not hold.
+// order (a table's nodes in depth-first order, its root first): the root
+// stays, the k-th node after it goes to the k-th lowest index the others
+// hold; 0 for the indices order does not hold.
 func (a *arena) compactOrder(order []NodeIdx) []NodeIdx {
 	marks := a.scratchMarks()
-	for _, i := range order {
+	for _, i := range order[1:] {
 		marks[i>>6] |= 1 << (i & 63)
 	}
 	remap := make([]NodeIdx, a.next)
-	k := 0
+	remap[order[0]] = order[0]
+	k := 1
 	for w := range int(a.next>>6) + 1 {
 		for m := marks[w]; m != 0; m &= m - 1 {
 			remap[order[k]] = NodeIdx(w<<6 | bits.TrailingZeros64(m))

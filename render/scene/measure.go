@@ -51,23 +51,21 @@ func faceOf(st TextStyle) font.Face {
 // Measure returns the advance width in pixels of s set in style st with
 // the Go fonts, which both back ends (ebiten, tdewolff/canvas) draw with.
 // The widths measured are kept (widths): a frame measures the same labels
-// as the frame before.
+// as the frame before. It measures under widths' lock, since a font face
+// keeps state of its own between measurements.
 func Measure(s string, st TextStyle) float64 {
 	k := widthKey{st, s}
 	k.st.Anchor = AnchorStart
 	widths.Lock()
-	w, ok := widths.m[k]
-	widths.Unlock()
-	if ok {
+	defer widths.Unlock()
+	if w, ok := widths.m[k]; ok {
 		return w
 	}
-	w = fixedPx(font.MeasureString(faceOf(st), s))
-	widths.Lock()
+	w := fixedPx(font.MeasureString(faceOf(st), s))
 	if len(widths.m) >= maxWidths {
 		clear(widths.m) // texts that change every frame cannot grow it without end
 	}
 	widths.m[k] = w
-	widths.Unlock()
 	return w
 }
 

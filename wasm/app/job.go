@@ -254,6 +254,8 @@ func (s *Sim) stepJob() (r Result, ended bool) {
 func (s *Sim) continueJob() bool {
 	for range MaxTurnsPerFrame {
 		if _, ended := s.stepJob(); ended {
+			// the lines after it have the frame's ConsoleBudget only
+			s.slot.end = min(s.slot.end, s.slot.start+ConsoleBudget)
 			return true
 		}
 		if s.job.bulk() {

@@ -310,6 +310,29 @@ func TestFramesKeepTheLanesInStep(t *testing.T) {
 	}
 }
 
+// TestBulkBudgetEndsWithTheCommand: the lines queued after a bulk
+// command, in the frame it ends in, have ConsoleBudget, not BulkBudget.
+func TestBulkBudgetEndsWithTheCommand(t *testing.T) {
+	s := loadedSim(t, full(t)[:1000], 0)
+	var ns int64
+	const tick = 200_000 // the clock moves 0.2 ms at each reading
+	s.opts.Nanotime = func() int64 { ns += tick; return ns }
+	var adds strings.Builder
+	for k := range 400 {
+		fmt.Fprintf(&adds, "ip -6 route add 2001:db8:%x::/48 dev eth0\n", 0x1000+k)
+	}
+	s.Submit(genLine(100000, 1) + "\n" + adds.String())
+	for s.job == nil || s.job.line != genLine(100000, 1) || !s.job.bulk() {
+		s.Frame(frame)
+	}
+	for s.job != nil && s.job.line == genLine(100000, 1) {
+		s.Frame(frame)
+	}
+	if got := s.slot.end - s.slot.start; got > ConsoleBudget {
+		t.Fatalf("the frame the gen ended in ran the next lines for %d ns, want at most %d", got, int64(ConsoleBudget))
+	}
+}
+
 func TestBulkCommandGetsBulkBudget(t *testing.T) {
 	s := loadedSim(t, full(t)[:1000], 0)
 	var ns int64
