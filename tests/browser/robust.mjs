@@ -115,6 +115,20 @@ async function startThenCancel(page, name, lines, cancel) {
   return { out: await consoleAfter(page, seq), st };
 }
 
+// cutShort reads what a cancel left of gens gen lines (100,000 routes
+// each) queued before extra other lines: the gens that ended whole, then
+// the one it interrupted, or none when it came between two lines, and
+// every line after dropped (with a note when there were any). It returns
+// the routes the gens added, or -1 when the output says otherwise.
+function cutShort(out, gens, extra) {
+  const cut = out.map((l) => /^error: fib6lab: interrupted after ([\d,]+) of 100,000 routes$/.exec(l)).find((m) => m);
+  const whole = out.filter((l) => l.startsWith('output: gen: 100000 routes added')).length;
+  const dropped = gens - whole - (cut ? 1 : 0) + extra;
+  const note = `note: fib6lab: cancelled; ${dropped} queued lines dropped`;
+  if (whole >= gens || (dropped > 0 ? !out.includes(note) : !cut)) return -1;
+  return 100000 * whole + (cut ? Number(cut[1].replaceAll(',', '')) : 0);
+}
+
 // The links' script: a route expiring in 63 years keeps the GC timer
 // re-arming every 30 s.
 const LINK_SCRIPT = 'ip -6 route add 2001:db8:9::/64 dev eth0 expires 2000000000\n';
@@ -228,30 +242,6 @@ try {
   check('route get: the last generated route answers', get.out.includes('output: 2001:db8:3::1:869f from :: dev eth0 src 2001:db8::1 metric 1024 pref medium') &&
     get.out.includes('error: RTNETLINK answers: Network is unreachable'), get.out.join(' | '));
 
-  // Esc and Cancel
-  const mism = () => page.evaluate(() => window.fib6lab.state().mismatches);
-  let m0 = await mism();
-  // three gen lines: a bulk gen takes about a second, less than the
-  // round trips to the page may, so Esc (or the button below) may stop
-  // the second or the third
-  const escGens = ['6', 'a', 'b'].map((n) => `gen routes 100000 2001:db8:${n}::/128 dev eth0`);
-  const esc = await startThenCancel(page, 'Esc', [...escGens, 'echo not run'], async (p) => {
-    await p.focus('#con-in');
-    await p.keyboard.press('Escape');
-  });
-  const cut = esc.out.map((l) => /^error: fib6lab: interrupted after ([\d,]+) of 100,000 routes$/.exec(l)).find((m) => m);
-  const whole = esc.out.filter((l) => l.startsWith('output: gen: 100000 routes added')).length;
-  const added = esc.st.routes - st6.routes;
-  check('Esc: the gen stops in both namespaces alike', !!cut && added > 0 && added === 100000 * whole + Number(cut[1].replaceAll(',', '')) &&
-    esc.st.strategies['gc-list'].routes === esc.st.routes && esc.st.mismatches === m0 && !esc.out.includes('output: not run') &&
-    esc.out.includes(`note: fib6lab: cancelled; ${escGens.length - whole} queued lines dropped`),
-    `${added} routes added; ${esc.out.filter((l) => !l.startsWith('input')).join(' | ')}`);
-  m0 = await mism();
-  const btnGens = ['7', 'c', 'd'].map((n) => `gen routes 100000 2001:db8:${n}::/128 dev eth0`);
-  const btn = await startThenCancel(page, 'Cancel button', btnGens, (p) => p.click('#con-cancel'));
-  check('Cancel button: the gen stops', btn.out.some((l) => l.startsWith('error: fib6lab: interrupted after ')) && btn.st.mismatches === m0,
-    btn.out.filter((l) => !l.startsWith('input')).join(' | '));
-
   // state and exec still answer
   const ex = await page.evaluate(() => window.fib6lab.exec('ip -6 route show 2001:db8:5::1:869f'));
   check('exec answers', ex.status === 0 && ex.output === '2001:db8:5::1:869f dev eth0 metric 1024 pref medium\n', JSON.stringify(ex));
@@ -265,14 +255,35 @@ try {
   // memory check measures; this one measures the flood's own slicing)
   await page.reload();
   await waitState(page, (s) => s.ready, 120000);
+  const mism = () => page.evaluate(() => window.fib6lab.state().mismatches);
+  let m0 = await mism();
   const flood = 'raw 2001:db8::1000 count 100000 inflight 10000';
-  m0 = await mism();
   const fl = await run(page, 'raw flood on kernel 6.1', ['kernel 6.1', `send ${flood}`, `'send' ${flood}`, 'kernel 6.18'], 120000);
   const raws = fl.out.filter((l) => /^output: raw: /.test(l));
   check('raw flood: both forms run, same result, namespaces agree', raws.length === 2 && raws[0] === raws[1] &&
     /^output: raw: \d+ sent, \d+ failed \(ENETUNREACH\), peak dst entries \d+$/.test(raws[0]) && fl.st.mismatches === m0,
     raws.join(' | '));
 
+  // Esc and Cancel, on the reloaded page (room for the gens, and Go GC
+  // cycles about as short as the shipped table's): three gen lines each,
+  // since a bulk gen takes about a second, less than the round trips to
+  // the page may, so the cancel may stop the second or the third, or come
+  // between two (cutShort)
+  m0 = await mism();
+  const escGens = ['10', '11', '12'].map((n) => `gen routes 100000 2001:db8:${n}::/128 dev eth0`);
+  const esc = await startThenCancel(page, 'Esc', [...escGens, 'echo not run'], async (p) => {
+    await p.focus('#con-in');
+    await p.keyboard.press('Escape');
+  });
+  const added = esc.st.routes - fl.st.routes;
+  check('Esc: the gen stops in both namespaces alike', cutShort(esc.out, escGens.length, 1) === added && added > 0 &&
+    esc.st.strategies['gc-list'].routes === esc.st.routes && esc.st.mismatches === m0 && !esc.out.includes('output: not run'),
+    `${added} routes added; ${esc.out.filter((l) => !l.startsWith('input')).join(' | ')}`);
+  m0 = await mism();
+  const btnGens = ['13', '14', '15'].map((n) => `gen routes 100000 2001:db8:${n}::/128 dev eth0`);
+  const btn = await startThenCancel(page, 'Cancel button', btnGens, (p) => p.click('#con-cancel'));
+  check('Cancel button: the gen stops', cutShort(btn.out, btnGens.length, 0) === btn.st.routes - esc.st.routes && btn.st.mismatches === m0,
+    btn.out.filter((l) => !l.startsWith('input')).join(' | '));
 
   // a 100,000-line script (from an empty table): lines per frame are bounded
   await resetGaps(page);
