@@ -200,26 +200,23 @@ func (t *Table) nodeLookupFast(j *jumpIndex, daddr Key) *Node {
 		// needs
 		fn, leaf = a.get(next), *a.leafp(next)
 	}
-	if fn.FnFlags&RTN_RTINFO != 0 && leaf != nil && PrefixEqual(leaf.Dst, daddr, leaf.DstLen) {
-		return fn
-	}
-	for !a.covers(fn, daddr) {
+	for !leafCovers(fn, leaf, daddr) {
 		if fn.FnFlags&RTN_ROOT != 0 {
 			return a.get(t.root)
 		}
 		fn = a.get(fn.Parent)
+		leaf = *a.leafp(fn.Self)
 	}
 	return fn
 }
 
 // covers reports whether the climb of fib6_node_lookup stops at fn for
 // daddr: an RTINFO node whose leaf's prefix covers it.
-func (a *arena) covers(fn *Node, daddr Key) bool {
-	if fn.FnFlags&RTN_RTINFO == 0 {
-		return false
-	}
-	l := *a.leafp(fn.Self)
-	return l != nil && PrefixEqual(l.Dst, daddr, l.DstLen)
+func (a *arena) covers(fn *Node, daddr Key) bool { return leafCovers(fn, *a.leafp(fn.Self), daddr) }
+
+// leafCovers is covers for fn with its leaf already read.
+func leafCovers(fn *Node, leaf *Info, daddr Key) bool {
+	return fn.FnFlags&RTN_RTINFO != 0 && leaf != nil && PrefixEqual(leaf.Dst, daddr, leaf.DstLen)
 }
 
 // routeAt is the route LookupFrom gives from fn, which fib6_node_lookup
