@@ -72,7 +72,8 @@ func batchKeys(r *rand.Rand, ps []netip.Prefix, count int) []Key {
 }
 
 // TestLookupBatchMatchesSingle: on random tables, batched lookups (in
-// flight together, any number of them, across chunks) find the nodes and routes single
+// flight together, any number of them, across chunks, in address order
+// from sortMin keys on, across sort blocks) find the nodes and routes single
 // lookups do, for flows with and without an interface, and traced they
 // record the events single lookups record.
 func TestLookupBatchMatchesSingle(t *testing.T) {
@@ -80,7 +81,11 @@ func TestLookupBatchMatchesSingle(t *testing.T) {
 		n, ps := batchNet(seed)
 		tb := n.Table(RT_TABLE_MAIN)
 		r := rand.New(rand.NewPCG(seed, 4))
-		for _, count := range []int{1, BatchWidth - 1, BatchWidth, BatchWidth + 1, 200, batchChunk + 44} {
+		counts := []int{1, BatchWidth - 1, BatchWidth, BatchWidth + 1, 200, batchChunk + 44, sortMin - 1, sortMin, sortMin + 300}
+		if seed < 2 {
+			counts = append(counts, sortBlock+300) // two blocks
+		}
+		for _, count := range counts {
 			keys := batchKeys(r, ps, count)
 			fl := []Flow{{}, {Oif: 1}, {Oif: 2, Strict: true}}[r.IntN(3)]
 			nodes, routes := make([]*Node, count), make([]*Info, count)
@@ -104,6 +109,45 @@ func TestLookupBatchMatchesSingle(t *testing.T) {
 			n.Trace = nil
 			if len(single.Events) == 0 || !slices.Equal(single.Events, batch.Events) {
 				t.Fatalf("seed %d: a traced batch records %d events, single lookups %d", seed, len(batch.Events), len(single.Events))
+			}
+		}
+	}
+}
+
+// TestKeyOrder: a block of sortMin keys or more is looked up in address
+// order (by the first 48 bits, ties in the block's order), every key
+// once; a smaller one in its own order.
+func TestKeyOrder(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 5))
+	for _, count := range []int{3, sortMin - 1, sortMin, 5000, sortBlock} {
+		block := make([]Key, count)
+		for i := range block {
+			// few distinct first 48 bits, so that ties are many; the
+			// bits after them differ
+			block[i] = Key{Hi: uint64(r.IntN(300))<<40 | uint64(r.IntN(1<<16)), Lo: r.Uint64()}
+		}
+		var o keyOrder
+		o.sort(block)
+		seen := make([]bool, count)
+		for i := range count {
+			k := o.at(i)
+			if seen[k] {
+				t.Fatalf("%d keys: key %d looked up twice", count, k)
+			}
+			seen[k] = true
+			if count < sortMin {
+				if k != i {
+					t.Fatalf("%d keys: key %d looked up %d-th", count, k, i)
+				}
+				continue
+			}
+			if i == 0 {
+				continue
+			}
+			p := o.at(i - 1)
+			a, b := block[p].Hi>>16, block[k].Hi>>16
+			if a > b || a == b && p > k {
+				t.Fatalf("%d keys: key %d (%x) before key %d (%x)", count, p, block[p].Hi, k, block[k].Hi)
 			}
 		}
 	}

@@ -1,6 +1,12 @@
 package fib6
 
-import "fib6lab/engine/trace"
+import (
+	"sync"
+
+	"github.com/shawnsmithdev/zermelo/zuint64"
+
+	"fib6lab/engine/trace"
+)
 
 // NodeLookup models fib6_node_lookup (net/ipv6/ip6_fib.c) without source
 // routing: descend by the address bit at each node's fn_bit ignoring
@@ -131,6 +137,13 @@ const BatchWidth = 16
 // selects their routes, while the nodes' leaves are still in cache.
 const batchChunk = 256
 
+// Batches from sortMin keys on are looked up in address order, sortBlock
+// keys at a time (batch).
+const (
+	sortMin   = 4 * batchChunk
+	sortBlock = 1 << 16
+)
+
 // LookupBatch is LookupFlow for each of keys, the answers in out (at
 // least as long): the fib6_node_lookup parts run interleaved
 // (NodeLookupBatch), then each lookup selects its route in turn. The
@@ -151,9 +164,12 @@ func (t *Table) LookupBatch(keys []Key, fl Flow, out []*Info) {
 // least as long), BatchWidth of them in flight at once: each step moves
 // every lookup in flight one node on, so that the memory loads of
 // different lookups overlap instead of waiting for each other (one
-// lookup's loads depend on each other, node after node). The nodes are
-// NodeLookup's; with a trace recorder attached it runs NodeLookup for
-// each key in turn, so the trace is theirs too.
+// lookup's loads depend on each other, node after node). A batch of
+// sortMin keys or more is looked up in address order, so that lookups
+// that follow each other cross nearby nodes and routes, which are then
+// still in cache. The nodes are NodeLookup's; with a trace recorder
+// attached it runs NodeLookup for each key in turn, so the trace is
+// theirs too.
 func (t *Table) NodeLookupBatch(keys []Key, out []*Node) {
 	if t.net.Trace != nil {
 		for i, k := range keys {
@@ -165,19 +181,67 @@ func (t *Table) NodeLookupBatch(keys []Key, out []*Node) {
 }
 
 // batch runs the untraced fib6_node_lookup of each of keys, batchChunk
-// at a time, and hands each found node to found with its key's index
-// while the chunk's nodes are still in cache.
+// at a time (in address order from sortMin keys on), and hands each found
+// node to found with its key's index while the chunk's nodes are still
+// in cache.
 func (t *Table) batch(keys []Key, found func(k int, fn *Node)) {
 	j := t.jumps(len(keys))
 	a := &t.net.arena
+	var chunk [batchChunk]Key
 	var at [batchChunk]NodeIdx
-	for base := 0; base < len(keys); base += batchChunk {
-		chunk := keys[base:min(len(keys), base+batchChunk)]
-		t.interleave(j, chunk, at[:len(chunk)])
-		for k, i := range at[:len(chunk)] {
-			found(base+k, a.get(i))
+	var index [batchChunk]int
+	o := orders.Get().(*keyOrder)
+	defer orders.Put(o)
+	for base := 0; base < len(keys); base += sortBlock {
+		block := keys[base:min(len(keys), base+sortBlock)]
+		o.sort(block)
+		for c := 0; c < len(block); c += batchChunk {
+			n := min(batchChunk, len(block)-c)
+			for i := range n {
+				index[i] = base + o.at(c+i)
+				chunk[i] = keys[index[i]]
+			}
+			t.interleave(j, chunk[:n], at[:n])
+			for i, fn := range at[:n] {
+				found(index[i], a.get(fn))
+			}
 		}
 	}
+}
+
+// keyOrder is the order batch looks up a block of keys in.
+type keyOrder struct {
+	ord, buf []uint64 // by address, each key's first 48 bits above its index in the block
+	sorted   bool
+}
+
+// orders keeps keyOrders for batches, so that each does not allocate its
+// own.
+var orders = sync.Pool{New: func() any { return new(keyOrder) }}
+
+// sort orders block (at most sortBlock keys) by address when it has
+// sortMin keys or more, by the first 48 bits of each key (a radix sort).
+func (o *keyOrder) sort(block []Key) {
+	o.sorted = len(block) >= sortMin
+	if !o.sorted {
+		return
+	}
+	if cap(o.ord) < len(block) {
+		o.ord, o.buf = make([]uint64, sortBlock), make([]uint64, sortBlock)
+	}
+	o.ord = o.ord[:len(block)]
+	for i, k := range block {
+		o.ord[i] = k.Hi>>16<<16 | uint64(i)
+	}
+	zuint64.SortBYOB(o.ord, o.buf)
+}
+
+// at returns the index in the block of the i-th key to look up.
+func (o *keyOrder) at(i int) int {
+	if !o.sorted {
+		return i
+	}
+	return int(uint16(o.ord[i]))
 }
 
 // nodeLookupFast is NodeLookup's untraced path: the same descent by
@@ -200,6 +264,14 @@ func (t *Table) nodeLookupFast(j *jumpIndex, daddr Key) *Node {
 		// needs
 		fn, leaf = a.get(next), *a.leafp(next)
 	}
+	return t.climbFrom(fn, leaf, daddr)
+}
+
+// climbFrom is the climb back of fib6_node_lookup for daddr from fn, the
+// node its descent stopped at, whose leaf is leaf: the first node on the
+// way up whose route covers daddr, or the table root.
+func (t *Table) climbFrom(fn *Node, leaf *Info, daddr Key) *Node {
+	a := &t.net.arena
 	for !leafCovers(fn, leaf, daddr) {
 		if fn.FnFlags&RTN_ROOT != 0 {
 			return a.get(t.root)
@@ -230,13 +302,13 @@ func (t *Table) routeAt(fn *Node, now int64, fl Flow) *Info {
 	return rt
 }
 
-// interleave runs fib6_node_lookup for each of keys, untraced, the found
-// nodes' indices in out: first where the jump index sends each (j may be
-// nil: the root), then the descents on from there, BatchWidth in flight:
-// each round moves every one of them a node down, and one that finds no
-// child to go to hands its place to the next key, so that every round
-// keeps BatchWidth loads in flight whatever the depths. Then the climbs
-// back, BatchWidth at a time (climb).
+// interleave runs fib6_node_lookup for each of keys (at most
+// batchChunk), untraced, the found nodes' indices in out: first where
+// the jump index sends each (j may be nil: the root), then the descents
+// on from there, BatchWidth in flight: each round moves every one of
+// them a node down, and one that finds no child to go to hands its place
+// to the next key, so that every round keeps BatchWidth loads in flight
+// whatever the depths. Then the climbs back (climbBack).
 func (t *Table) interleave(j *jumpIndex, keys []Key, out []NodeIdx) {
 	for k, key := range keys {
 		out[k] = t.root
@@ -270,37 +342,28 @@ func (t *Table) interleave(j *jumpIndex, keys []Key, out []NodeIdx) {
 			j--
 		}
 	}
-	for len(keys) > 0 {
-		w := min(len(keys), BatchWidth)
-		t.climb(keys[:w], out[:w])
-		keys, out = keys[w:], out[w:]
-	}
+	t.climbBack(keys, out)
 }
 
-// climb is the way back up of up to BatchWidth lookups in lockstep, from
-// the nodes their descents stopped at (at) to the nodes they find, in at:
-// each round moves every lookup still climbing one node up, until a
-// node's route covers its key or it reaches the table root.
-func (t *Table) climb(keys []Key, at []NodeIdx) {
+// climbBack is the climb back of fib6_node_lookup for each of keys (at
+// most batchChunk) from the node its descent stopped at (at), the node
+// found left in at. It reads every such node's leaf first, then whether
+// each covers its key (the loads of different lookups overlap, none
+// waiting for another's), then climbs, one lookup after another, from the
+// few nodes that do not.
+func (t *Table) climbBack(keys []Key, at []NodeIdx) {
 	a := &t.net.arena
-	var lane [BatchWidth]uint8 // the lookups still climbing, by index into keys
-	for i := range keys {
-		lane[i] = uint8(i)
+	var leaf [batchChunk]*Info
+	var covered [batchChunk]bool
+	for k, i := range at {
+		leaf[k] = *a.leafp(i)
 	}
-	for left := len(keys); left > 0; {
-		for j := 0; j < left; {
-			k := lane[j]
-			fn := a.get(at[k])
-			if a.covers(fn, keys[k]) {
-				left, lane[j] = left-1, lane[left-1]
-				continue
-			}
-			if fn.FnFlags&RTN_ROOT != 0 {
-				at[k], left, lane[j] = t.root, left-1, lane[left-1]
-				continue
-			}
-			at[k] = fn.Parent
-			j++
+	for k, i := range at {
+		covered[k] = leafCovers(a.get(i), leaf[k], keys[k])
+	}
+	for k, i := range at {
+		if !covered[k] {
+			at[k] = t.climbFrom(a.get(i), leaf[k], keys[k]).Self
 		}
 	}
 }

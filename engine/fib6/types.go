@@ -287,14 +287,19 @@ type NodeIdx uint32
 // node is linked (arena chunks never move), but a freed node's slot is
 // cleared and reused, and Compact renumbers every node. The kernel's
 // rr_ptr is not modelled (nothing reads it). Fields are maintained by the
-// trie and are read-only outside this package.
+// trie and are read-only outside this package. A lookup's descent reads
+// the first 10 bytes alone (children, fn_bit, flags): they come first, so
+// that a node's descent fields cross a cache line less often (one node in
+// eight at the arena's 28-byte stride, where after the parent index they
+// crossed three in eight).
 type Node struct {
-	Parent, Left, Right NodeIdx
-	Self                NodeIdx // this node's own arena index
-	Sernum              uint32  // fn_sernum
-	ID                  uint32  // trace identity, unique per Net
-	FnBit               uint8   // prefix length this node stands for
-	FnFlags             uint8   // RTN_*
+	Left, Right NodeIdx
+	FnBit       uint8 // prefix length this node stands for
+	FnFlags     uint8 // RTN_*
+	Parent      NodeIdx
+	Self        NodeIdx // this node's own arena index
+	Sernum      uint32  // fn_sernum
+	ID          uint32  // trace identity, unique per Net
 }
 
 // Node returns the node the route is linked on, or nil once unlinked.
