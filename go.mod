@@ -7,7 +7,6 @@ require (
 	github.com/chzyer/readline v1.5.1
 	github.com/google/gopacket v1.1.19
 	github.com/hajimehoshi/ebiten/v2 v2.8.8
-	github.com/shawnsmithdev/zermelo v1.0.4
 	github.com/tdewolff/canvas v0.0.0-20250728095813-50d4cb1eee71
 	golang.org/x/image v0.27.0
 )

@@ -8,6 +8,4 @@ require (
 	github.com/kentik/patricia v1.2.1
 )
 
-require github.com/shawnsmithdev/zermelo v1.0.4 // indirect
-
 replace fib6lab => ../

@@ -103,7 +103,7 @@ func (t *Table) addressOrder(rts []Info) []int32 {
 	for i := range rts {
 		es[i] = sortEntry{rts[i].Dst.Hi, int32(i)}
 	}
-	es = radixSort(es)
+	es = radixSort(es, make([]sortEntry, len(es)))
 	order := make([]int32, len(es))
 	for k, e := range es {
 		order[k] = e.i
@@ -159,9 +159,10 @@ type sortEntry struct {
 
 // radixSort sorts es by hi, keeping the order of equal ones (a least
 // significant digit radix sort, a byte at a time, skipping the bytes
-// every entry has alike), and returns the sorted slice (es or another).
-func radixSort(es []sortEntry) []sortEntry {
-	tmp := make([]sortEntry, len(es))
+// every entry has alike), with tmp (at least as long) for scratch, and
+// returns the sorted slice (es or tmp).
+func radixSort(es, tmp []sortEntry) []sortEntry {
+	tmp = tmp[:len(es)]
 	for shift := uint(0); shift < 64; shift += 8 {
 		var count [256]int
 		for _, e := range es {

@@ -3,8 +3,6 @@ package fib6
 import (
 	"sync"
 
-	"github.com/shawnsmithdev/zermelo/zuint64"
-
 	"fib6lab/engine/trace"
 )
 
@@ -211,8 +209,9 @@ func (t *Table) batch(keys []Key, found func(k int, fn *Node)) {
 
 // keyOrder is the order batch looks up a block of keys in.
 type keyOrder struct {
-	ord, buf []uint64 // by address, each key's first 48 bits above its index in the block
-	sorted   bool
+	es     []sortEntry    // by address (the first 32 bits of each key), when sorted
+	buf    [2][]sortEntry // the entries before the sort, and its scratch
+	sorted bool
 }
 
 // orders keeps keyOrders for batches, so that each does not allocate its
@@ -220,20 +219,21 @@ type keyOrder struct {
 var orders = sync.Pool{New: func() any { return new(keyOrder) }}
 
 // sort orders block (at most sortBlock keys) by address when it has
-// sortMin keys or more, by the first 48 bits of each key (a radix sort).
+// sortMin keys or more, by the first 32 bits of each key (a /32 holds few
+// enough routes that the keys inside one are near each other anyway).
 func (o *keyOrder) sort(block []Key) {
 	o.sorted = len(block) >= sortMin
 	if !o.sorted {
 		return
 	}
-	if cap(o.ord) < len(block) {
-		o.ord, o.buf = make([]uint64, sortBlock), make([]uint64, sortBlock)
+	if len(o.buf[0]) < len(block) {
+		o.buf = [2][]sortEntry{make([]sortEntry, sortBlock), make([]sortEntry, sortBlock)}
 	}
-	o.ord = o.ord[:len(block)]
+	es := o.buf[0][:len(block)]
 	for i, k := range block {
-		o.ord[i] = k.Hi>>16<<16 | uint64(i)
+		es[i] = sortEntry{k.Hi >> 32, int32(i)}
 	}
-	zuint64.SortBYOB(o.ord, o.buf)
+	o.es = radixSort(es, o.buf[1])
 }
 
 // at returns the index in the block of the i-th key to look up.
@@ -241,7 +241,7 @@ func (o *keyOrder) at(i int) int {
 	if !o.sorted {
 		return i
 	}
-	return int(uint16(o.ord[i]))
+	return int(o.es[i].i)
 }
 
 // nodeLookupFast is NodeLookup's untraced path: the same descent by
