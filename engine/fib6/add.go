@@ -48,8 +48,10 @@ func (t *Table) Add(rt *Info, nlflags uint16) error {
 // each add stamps on its node and the node's ancestors
 // (fib6_update_sernum_upto_root) are stamped once for the whole batch
 // at its end: every node gets the number of the last add that passed it,
-// as the adds one by one leave it (nothing reads them in between), but
-// a node is stamped once instead of once per add below it.
+// as the adds one by one leave it, but a node is stamped once instead of
+// once per add below it. So after must not change the table's routes
+// nor read its nodes' serial numbers (a dst check): an add made from it
+// would have its newer numbers stamped over with the batch's older ones.
 func (t *Table) AddBatch(rts []Info, nlflags uint16, after func(rt *Info, err error) bool) {
 	n := t.net
 	if order := t.addressOrder(rts); order != nil {

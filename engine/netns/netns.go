@@ -211,7 +211,8 @@ func (ns *Netns) AddRoute(id uint32, rt *fib6.Info, nlflags uint16) error {
 // (the order given, or address order for a large untraced batch out of
 // it, which it sorts rts into in place); when an add fails, failed is
 // called with the route and the error and the adds go on while it
-// returns true.
+// returns true; it must not change the namespace's routes (AddBatch
+// stamps the serial numbers at the end).
 func (ns *Netns) AddRoutes(id uint32, rts []fib6.Info, nlflags uint16, failed func(rt *fib6.Info, err error) bool) {
 	ns.FinishGC()
 	ns.FIB.NewTable(id).AddBatch(rts, nlflags, func(rt *fib6.Info, err error) bool {
