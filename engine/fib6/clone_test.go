@@ -160,8 +160,6 @@ func testCloneTable(t *testing.T, ps []netip.Prefix, compact bool) {
 	}
 }
 
-// TestCloneTableRefuses: namespaces that were not built alike, or a
-// source route that is not plain, are refused and nothing changes.
 // TestCompactKeepsTheRoot: a table made after nodes were freed has its
 // root above indices it fills later; Compact leaves the root there, so
 // that the compacted table still clones into a namespace made alike, and
@@ -210,6 +208,8 @@ func TestCompactKeepsTheRoot(t *testing.T) {
 	}
 }
 
+// TestCloneTableRefuses: namespaces that were not built alike, or a
+// source route that is not plain, are refused and nothing changes.
 func TestCloneTableRefuses(t *testing.T) {
 	ps := []netip.Prefix{netip.MustParsePrefix("2001:db8:100::/40"), netip.MustParsePrefix("2001:db8:200::/40")}
 	cases := map[string]func(src, dst *Net){
