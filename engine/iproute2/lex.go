@@ -96,6 +96,7 @@ type heredoc struct {
 // lexer holds the state of reading a text; feed it bytes, then finish.
 type lexer struct {
 	toks     []token
+	endsOnly bool   // keep only the tokEnd tokens (lineEnds)
 	ended    int    // logical lines completed (tokEnd tokens emitted)
 	word     []byte // the word being read
 	inWord   bool
@@ -307,6 +308,10 @@ func (lx *lexer) arrayStart() bool {
 // the name unquoted.
 var assignWord = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=`)
 
+// isAssignment reports whether word w is an assignment (NAME=...), the
+// regexp run only on words with an '=' past their first byte.
+func isAssignment(w string) bool { return strings.IndexByte(w, '=') > 0 && assignWord.MatchString(w) }
+
 // extendOp adds c to the operator being read when that makes a longer
 // operator, else ends the operator and reports false. `<(` and `>(`
 // start a process substitution, a word.
@@ -333,7 +338,7 @@ func (lx *lexer) extendOp(c byte) bool {
 func (lx *lexer) emit(t token) {
 	cmdPos, funcName, assignPos := !lx.argPos, lx.funcName, !lx.argPos || lx.assigned
 	lx.lastOp, lx.argPos, lx.funcName = "", true, false
-	lx.assigned = t.kind == tokWord && assignPos && assignWord.MatchString(t.text)
+	lx.assigned = t.kind == tokWord && assignPos && isAssignment(t.text)
 	switch {
 	case t.kind == tokWord && lx.delim > 0:
 		lx.heredocs = append(lx.heredocs, heredoc{delim: unquote(t.text), strip: lx.delim == 2})
@@ -357,7 +362,9 @@ func (lx *lexer) emit(t token) {
 			lx.parens = max(lx.parens-1, 0)
 		}
 	}
-	lx.toks = append(lx.toks, t)
+	if !lx.endsOnly {
+		lx.toks = append(lx.toks, t)
+	}
 }
 
 // compoundWord follows the compound commands a word at command position
@@ -508,8 +515,17 @@ func unquote(w string) string {
 // lex lexes text, lines without a final newline, and returns its
 // tokens, each logical line ended by a tokEnd, and the end-of-input
 // error (see finish).
-func lex(text string) ([]token, error) {
-	var lx lexer
+func lex(text string) ([]token, error) { return lexWith(&lexer{}, text) }
+
+// lineEnds lexes text as lex does but returns only its tokEnd tokens:
+// a 100,000-line script's words and operators would be 50 bytes each
+// for nothing.
+func lineEnds(text string) ([]token, error) {
+	lx := lexer{endsOnly: true, toks: make([]token, 0, strings.Count(text, "\n")+1)}
+	return lexWith(&lx, text)
+}
+
+func lexWith(lx *lexer, text string) ([]token, error) {
 	lx.feed(text)
 	err := lx.finish()
 	return lx.toks, err

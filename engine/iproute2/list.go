@@ -117,7 +117,8 @@ func LogicalLines(text string) (lines []string, err error) {
 		return nil, nil
 	}
 	text = strings.TrimSuffix(text, "\n")
-	toks, err := lex(text)
+	toks, err := lineEnds(text)
+	lines = make([]string, 0, len(toks)+1)
 	start := 0
 	for _, t := range toks {
 		if t.kind == tokEnd {

@@ -353,3 +353,14 @@ func TestSysctlAll(t *testing.T) {
 		t.Errorf("sysctl -a:\n%s\nwant\n%s", got, want)
 	}
 }
+
+// BenchmarkLogicalLines splits a 100,000-line script, as the page does
+// when a script is pasted or run (its time is a frame's gap).
+func BenchmarkLogicalLines(b *testing.B) {
+	text := strings.Repeat("ip -6 route add 2001:db8::/64 dev eth0\n", 100000)
+	for b.Loop() {
+		if lines, err := LogicalLines(text); len(lines) != 100000 || err != nil {
+			b.Fatal(len(lines), err)
+		}
+	}
+}

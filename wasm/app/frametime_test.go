@@ -1,6 +1,7 @@
 package app
 
 import (
+	"net/netip"
 	"runtime"
 	"testing"
 	"time"
@@ -58,5 +59,22 @@ func TestPauseMeter(t *testing.T) {
 	runtime.GC()
 	if m := p.Max(); m <= 0 || m > time.Second {
 		t.Fatalf("after runtime.GC: longest pause %v", m)
+	}
+}
+
+// TestRestartKeepsFrameGaps: the gap across a script's restart (here 5
+// s of the clock taken between two frames) is measured, not forgotten
+// with the old simulation.
+func TestRestartKeepsFrameGaps(t *testing.T) {
+	s := loadedSim(t, []netip.Prefix{netip.MustParsePrefix("2001:db8::/32")}, 0)
+	var ns int64
+	s.opts.Nanotime = func() int64 { ns += 1000; return ns }
+	s.Frame(frame)
+	s.FrameGaps()
+	ns += int64(5 * time.Second)
+	s.RunScript("echo x\n")
+	s.Frame(frame)
+	if g := s.FrameGaps(); max(g.Max, g.MaxGC) < 5*time.Second {
+		t.Fatalf("gaps across the restart %+v, want one of 5 s or more", g)
 	}
 }

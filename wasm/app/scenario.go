@@ -171,13 +171,14 @@ func (s *Sim) runScript(name, text string) {
 
 // restart makes s a new simulation with options o (its table loads over
 // the next frames), stopping the command running first (dropJob) and
-// keeping the console, speed, clock rate and view, with the camera
-// reset to show the whole new trie.
+// keeping the console, speed, clock rate, view and frame-gap meter (so
+// that a gap measured counts the restart itself), with the camera reset
+// to show the whole new trie.
 func (s *Sim) restart(o Options) {
 	s.dropJob()
-	con, speed, rate, view := s.Console, s.Speed, s.TimeRate, s.teach.View
+	con, speed, rate, view, gaps := s.Console, s.Speed, s.TimeRate, s.teach.View, s.gaps
 	*s = *NewSim(o)
-	s.Console, s.Speed, s.TimeRate, s.teach.View = con, speed, rate, view
+	s.Console, s.Speed, s.TimeRate, s.teach.View, s.gaps = con, speed, rate, view, gaps
 	s.teach.View.Cam.Reset()
 }
 
