@@ -17,10 +17,12 @@ go build -o out/fileserver "$root/tests/browser/fileserver"
 pids=()
 logs=()
 trap 'kill "${pids[@]}" 2>/dev/null || true; rm -f "${logs[@]}"' EXIT
-# serve CMD ARGS...: starts a server that prints its http:// URL and
-# echoes that URL
+# serve VAR CMD ARGS...: starts a server that prints its http:// URL and
+# sets VAR to that URL (in this shell, not a subshell, so that the EXIT
+# trap sees its pid and log and stops it)
 serve() {
-	local log
+	local var=$1 log
+	shift
 	log=$(mktemp)
 	logs+=("$log")
 	"$@" >"$log" 2>&1 &
@@ -32,12 +34,13 @@ serve() {
 		sleep 0.1
 	done
 	[ -n "$u" ] || { echo "server did not start: $*" >&2; cat "$log" >&2; return 1; }
-	echo "$u"
+	printf -v "$var" '%s' "$u"
 }
-url=$(serve out/server -addr 127.0.0.1:0 -dir "$root/web") || exit 1
+url=""
+serve url out/server -addr 127.0.0.1:0 -dir "$root/web" || exit 1
 site_url=""
 if [ -d "$root/site" ]; then
-	site_url=$(serve out/fileserver -addr 127.0.0.1:0 -dir "$root/site") || exit 1
+	serve site_url out/fileserver -addr 127.0.0.1:0 -dir "$root/site" || exit 1
 fi
 # check.mjs (the page, its views and the hostile paste), then robust.mjs
 # (bulk commands, floods, cancel, frame gaps), then headline.mjs (the
