@@ -518,7 +518,7 @@ func unquote(w string) string {
 func lex(text string) ([]token, error) { return lexWith(&lexer{}, text) }
 
 // lineEnds lexes text as lex does but returns only its tokEnd tokens:
-// a 100,000-line script's words and operators would be 50 bytes each
+// a 100,000-line script's words and operators would be 48 bytes each
 // for nothing.
 func lineEnds(text string) ([]token, error) {
 	lx := lexer{endsOnly: true, toks: make([]token, 0, strings.Count(text, "\n")+1)}

@@ -36,7 +36,6 @@ serve() {
 	[ -n "$u" ] || { echo "server did not start: $*" >&2; cat "$log" >&2; return 1; }
 	printf -v "$var" '%s' "$u"
 }
-url=""
 serve url out/server -addr 127.0.0.1:0 -dir "$root/web" || exit 1
 site_url=""
 if [ -d "$root/site" ]; then
