@@ -93,7 +93,7 @@ func tableScene(ns *netns.Netns, script string) *scene.Scene {
 			fmt.Sprintf("routes %s   trie nodes %s   virtual time %.2f s (jiffies %d)",
 				app.Commas(tb.Entries), app.Commas(len(lay.Nodes)), float64(ns.Uptime())/float64(ns.HZ), ns.Now()),
 			fmt.Sprintf("GC passes %d   routes removed by GC %s   on tb6_gc_hlist %s",
-				ns.GC.Passes, app.Commas(ns.GC.Removed), app.Commas(len(tb.GCList()))),
+				ns.GC.Passes, app.Commas(ns.GC.Removed), app.Commas(tb.GCListLen())),
 		},
 	}
 	return scene.TableScene(lay, hd, scene.NoMarks(), exportW, exportH)

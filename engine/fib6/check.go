@@ -57,15 +57,21 @@ func follows(rt, later *Info) bool {
 // violation: every non-root node holds routes (RTINFO) or has two
 // children; a non-RTINFO node's leaf is a route linked in its own subtree;
 // parent links, child sides and prefix nesting agree; RTINFO lists are in
-// metric order; the GC list holds only linked routes of this table.
+// metric order; the GC list holds only linked routes of this table, as
+// many as GCListLen counts.
 func (t *Table) Check() error {
 	if err := t.checkNode(t.Root()); err != nil {
 		return err
 	}
+	listed := 0
 	for rt := t.gcHead; rt != nil; rt = rt.GCNext() {
 		if rt.node == 0 || rt.Table != t {
 			return fmt.Errorf("GC list holds unlinked route %v", rt.Prefix())
 		}
+		listed++
+	}
+	if listed != t.gcLen {
+		return fmt.Errorf("GC list holds %d routes, its count says %d", listed, t.gcLen)
 	}
 	return nil
 }

@@ -205,6 +205,7 @@ func (t *Table) AddGCList(rt *Info) {
 	}
 	t.gcHead = rt
 	x.gcPprev = &t.gcHead
+	t.gcLen++
 }
 
 // RemoveGCList models fib6_remove_gc_list: unlink the route if listed.
@@ -218,6 +219,7 @@ func (t *Table) RemoveGCList(rt *Info) {
 		x.gcNext.Extra.gcPprev = x.gcPprev
 	}
 	x.gcNext, x.gcPprev = nil, nil
+	t.gcLen--
 }
 
 // GCList returns the table's GC list in walk order (newest first).
@@ -228,6 +230,10 @@ func (t *Table) GCList() []*Info {
 	}
 	return l
 }
+
+// GCListLen returns how many routes the table's GC list holds, without
+// walking it.
+func (t *Table) GCListLen() int { return t.gcLen }
 
 // GCFirst returns the first route on the table's GC list (the newest),
 // or nil; with Info.GCNext it walks tb6_gc_hlist in the kernel's order.

@@ -344,6 +344,7 @@ type Table struct {
 	Entries int     // routes linked in this table (the null entry excluded)
 	net     *Net
 	gcHead  *Info
+	gcLen   int        // routes on the GC list
 	last    lastAdd    // where the last add went (add1's shortcut)
 	jump    *jumpIndex // untraced lookups' shortcut into the trie; nil until one is built
 }

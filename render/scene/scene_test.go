@@ -1,6 +1,7 @@
 package scene_test
 
 import (
+	"fmt"
 	"io"
 	"slices"
 	"strings"
@@ -178,6 +179,44 @@ func TestGCCostPlotLabelsInsideTheFrame(t *testing.T) {
 						it.Text, it.X0, it.X0+scene.Measure(it.Text, scene.Small), x0, x1)
 				}
 			}
+		}
+	}
+}
+
+// TestExpiringMarksOnePerPixel checks that a view draws one expiring
+// mark per pixel, and none for nodes far outside it: 3,000 expiring
+// routes in one /64 crowd a 400 x 300 view.
+func TestExpiringMarksOnePerPixel(t *testing.T) {
+	ns := netns.New(0)
+	var sb strings.Builder
+	sb.WriteString(smallScript)
+	for i := 1; i <= 3000; i++ {
+		fmt.Fprintf(&sb, "ip -6 route add 2001:db8:20::%x dev va expires 30\n", i)
+	}
+	if rc := iproute2.NewShell(ns).RunScript(strings.NewReader(sb.String()), io.Discard); rc != 0 {
+		t.Fatalf("script status %d", rc)
+	}
+	lay := app.BuildLayout(ns.FIB.Table(fib6.RT_TABLE_MAIN))
+	if len(lay.Expiring) != 3001 {
+		t.Fatalf("%d expiring nodes, want 3001", len(lay.Expiring))
+	}
+	for _, zoom := range []float64{1, 40} {
+		var cam app.Camera
+		cam.SetViewport(float64(lay.Slots), 400, 300)
+		cam.Zoom(zoom, 1, 0, 0)
+		px := map[[2]int]bool{}
+		for _, i := range lay.Expiring {
+			x, y := lay.NodePos(&cam, i)
+			if x > -3.5 && y > -3.5 && x < 403.5 && y < 303.5 { // the mark shows
+				px[[2]int{int(x + 80.5), int(y + 16.5)}] = true
+			}
+		}
+		b := scene.NewBuilder(500, 400)
+		var tr scene.Trie
+		tr.Draw(b, scene.TrieView{Layout: lay, Camera: &cam, X: 50, Y: 50, Marks: scene.NoMarks()})
+		got := len(b.S.Tagged("expiring"))
+		if got != len(px) || got == 0 || got >= 3001 {
+			t.Errorf("zoom %v: %d expiring marks, want %d (one per pixel of 3001 nodes)", zoom, got, len(px))
 		}
 	}
 }

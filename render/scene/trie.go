@@ -64,12 +64,16 @@ func (r Rect) overlaps(o Rect) bool {
 // labels of the last layout from call to call, so drawing every frame
 // does not allocate; the zero value is ready to use.
 type Trie struct {
-	items    []app.Item
-	cands    []app.Item
-	labels   map[int32]string
-	labelsOf *app.Layout
-	grid     occupancy
-	slot     int // the legend's slot last chosen (quietest)
+	items      []app.Item
+	cands      []app.Item
+	labels     map[int32]string
+	labelsOf   *app.Layout
+	grid       occupancy
+	slot       int      // the legend's slot last chosen (quietest)
+	seen       pixelSet // markPoints' scratch
+	expiring   []markPt // the marks of nodes holding expiring routes (collectMarks)
+	expiringOf marksKey // the layout and camera they were placed for
+	removed    []markPt // the marks of nodes that lost a route
 }
 
 // Draw adds view v to b the way the page draws it: the axis grid, the
@@ -86,6 +90,7 @@ func (t *Trie) Draw(b *Builder, v TrieView) {
 	t.axis(b, v)
 	b.Clip(v.X, v.Y, v.X+c.W, v.Y+c.H)
 	t.items = v.Layout.Visible(c, t.items)
+	t.collectMarks(v)
 	m := v.Marks
 	if m.Walker && m.Sweep >= 0 {
 		n = len(b.S.Items)
@@ -117,6 +122,7 @@ func (t *Trie) Draw(b *Builder, v TrieView) {
 // that the legend does not hop about while the trie is panned or played.
 func (t *Trie) quietest(v TrieView, slots []LegendSlot) (LegendSlot, bool) {
 	t.items = v.Layout.Visible(v.Camera, t.items)
+	t.collectMarks(v)
 	best, score := -1, math.Inf(1)
 	for k, sl := range slots {
 		if h, op := t.hidden(v, sl.R); !op && h < score {
@@ -171,9 +177,9 @@ func (t *Trie) hidden(v TrieView, r Rect) (float64, bool) {
 			n++
 		}
 	}
-	for _, ids := range [2][]int32{v.Layout.Expiring, v.Marks.Removed} {
-		for _, i := range ids {
-			if at(i, label) {
+	for _, pts := range [2][]markPt{t.expiring, t.removed} {
+		for _, p := range pts {
+			if within(p.x, p.y, label) {
 				n += 5
 			}
 		}
@@ -274,19 +280,18 @@ func (t *Trie) trie(b *Builder, vx, vy float64) {
 }
 
 // marks draws the nodes holding expiring routes, the routes removed so
-// far in the pass and the node the walk stands on.
+// far in the pass (one mark a pixel: collectMarks) and the node the walk
+// stands on.
 func (t *Trie) marks(b *Builder, v TrieView) {
-	lay, m := v.Layout, v.Marks
+	m := v.Marks
 	n := len(b.S.Items)
-	for _, i := range lay.Expiring {
-		x, y := t.pos(v, i)
-		b.Rect(x-3.5, y-3.5, 7, 7, b.P.Expiring)
+	for _, p := range t.expiring {
+		b.Rect(v.X+float64(p.x)-3.5, v.Y+float64(p.y)-3.5, 7, 7, b.P.Expiring)
 	}
 	b.Tag(n, "expiring")
 	n = len(b.S.Items)
-	for _, i := range m.Removed {
-		x, y := t.pos(v, i)
-		cross(b, x, y, 6, 2.5, b.P.Removed)
+	for _, p := range t.removed {
+		cross(b, v.X+float64(p.x), v.Y+float64(p.y), 6, 2.5, b.P.Removed)
 	}
 	b.Tag(n, "removed")
 	if m.Current >= 0 {

@@ -18,7 +18,9 @@ const (
 	// full table's trie walk fit.
 	MaxPlayerHistory = 1 << 21
 	// CheckEvery is the events between two checkpoints of the display
-	// state: stepping back replays at most that many events.
+	// state: stepping back replays at most that many events, or as many
+	// as the display holds strip and removal entries when that is more
+	// (checkEvery).
 	CheckEvery = 2048
 	// MaxLayouts bounds the trie layouts the checkpoints keep alive (each
 	// console add or GC pass that changes the trie makes a new one): a
@@ -144,11 +146,19 @@ func (l *Lane) checkpoint() {
 		}
 		return
 	}
-	if n := len(h.checks); n > 0 && at-h.checks[n-1].at < CheckEvery && !h.changed {
+	if n := len(h.checks); n > 0 && at-h.checks[n-1].at < l.checkEvery() && !h.changed {
 		return
 	}
 	h.checks = append(h.checks, checkpoint{at: at, v: l.snapshot()})
 	h.next, h.changed = len(h.checks), false
+}
+
+// checkEvery returns the events between two checkpoints at the head:
+// CheckEvery, or the entries a checkpoint copies when that is more, so
+// that checkpoints cost at most one copied entry per event played (a pass
+// over a GC list of 100,000 routes copied its strip every 2,048 events).
+func (l *Lane) checkEvery() int64 {
+	return int64(max(CheckEvery, len(l.Strip)+len(l.Removed)))
 }
 
 // relaid notes that refresh changed the display at the lane's position

@@ -169,3 +169,42 @@ func TestHistoryIsBounded(t *testing.T) {
 		t.Fatalf("seek before the kept history went to %d (base %d)", l.pos(), l.hist.base)
 	}
 }
+
+// TestCheckpointsOfABigGCList checks that checkpoints copy at most about
+// one strip or removal entry per event played when a pass works through
+// a GC list of 5,000 routes (they copied the whole strip every CheckEvery
+// events), and that seeking still restores what was shown.
+func TestCheckpointsOfABigGCList(t *testing.T) {
+	s := loadedSim(t, full(t)[:2000], 5000)
+	s.Pause()
+	for _, l := range s.Lanes {
+		l.NS.Advance(40 * l.NS.HZ)
+		l.drain()
+	}
+	fps := [2]map[int64]string{{}, {}}
+	for n := 0; s.Pending() > 0; n++ {
+		if n%997 == 0 {
+			for i, l := range s.Lanes {
+				fps[i][l.pos()] = fingerprint(l)
+			}
+		}
+		s.Step()
+	}
+	if s.Lanes[1].teach.shown.Removed != 5000 {
+		t.Fatalf("the GC list lane removed %d routes, want 5000", s.Lanes[1].teach.shown.Removed)
+	}
+	for i, l := range s.Lanes {
+		copied := 0
+		for _, c := range l.hist.checks {
+			copied += len(c.v.Strip) + len(c.v.Removed)
+		}
+		if played := int(l.head() - l.hist.base); copied > played+2*5000 {
+			t.Errorf("lane %d: checkpoints copied %d entries over %d events", i, copied, played)
+		}
+		for p, want := range fps[i] {
+			if l.SeekPos(p); fingerprint(l) != want {
+				t.Fatalf("lane %d at %d: the display differs after a seek", i, p)
+			}
+		}
+	}
+}

@@ -59,7 +59,7 @@ func (l *Lane) sampleTraffic(evs []trace.Event) {
 		Dst: o.Entries(), Peak: o.Stats.Peak, Allocs: o.Stats.Allocs, Frees: o.Stats.Frees,
 		Failures: o.Stats.Failures, GCRuns: o.Stats.GCRuns, Notices: o.Notices(), Log: tail(o.Log, 8),
 		GCThresh: tun.GCThresh, MaxSize: tun.MaxSize, MaxSizeChecked: ns.Features().MaxSize,
-		Exceptions: ns.FIB.Stats.FibRtCache, Listed: len(ns.FIB.Table(fib6.RT_TABLE_MAIN).GCList()),
+		Exceptions: ns.FIB.Stats.FibRtCache, Listed: ns.FIB.Table(fib6.RT_TABLE_MAIN).GCListLen(),
 		Routes: ns.FIB.Table(fib6.RT_TABLE_MAIN).Entries, Passes: ns.GC.Passes, Checked: ns.GC.Checked, Hits: o.Stats.CacheHits, Misses: o.Stats.CacheMisses}
 	for i, e := range evs {
 		if k := e.Kind; (k == trace.DstAlloc || k == trace.DstRefused || k == trace.DstFree) && e.Val > t.BatchPeak {
