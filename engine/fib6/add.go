@@ -521,6 +521,7 @@ func (t *Table) linkRoute(fn *Node, ins **Info, rt, next *Info) {
 	rt.Ref++
 	n.Stats.FibRtEntries++
 	t.Entries++
+	t.countOnDev(rt, 1)
 	if fn.FnFlags&RTN_RTINFO == 0 {
 		n.Stats.FibRouteNodes++
 		fn.FnFlags |= RTN_RTINFO
@@ -538,6 +539,7 @@ func (t *Table) replaceRoute(fn *Node, ins **Info, rt, old *Info, purge *[]*Info
 	rt.node = fn.Self
 	rt.Table = t
 	rt.Ref++
+	t.countOnDev(rt, 1)
 	if fn.FnFlags&RTN_RTINFO == 0 {
 		n.Stats.FibRouteNodes++
 		fn.FnFlags |= RTN_RTINFO
@@ -563,6 +565,7 @@ func (t *Table) replaceRoute(fn *Node, ins **Info, rt, old *Info, purge *[]*Info
 func (t *Table) unlinkReplaced(fn *Node, old *Info, purge *[]*Info) {
 	old.node = 0
 	old.Ref--
+	t.countOnDev(old, -1)
 	t.net.emit(trace.RouteUnlink, fn, old, fn.FnBit, 0)
 	*purge = append(*purge, old)
 }

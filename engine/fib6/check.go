@@ -58,7 +58,7 @@ func follows(rt, later *Info) bool {
 // children; a non-RTINFO node's leaf is a route linked in its own subtree;
 // parent links, child sides and prefix nesting agree; RTINFO lists are in
 // metric order; the GC list holds only linked routes of this table, as
-// many as GCListLen counts.
+// many as GCListLen counts; RoutesOnDev counts the routes on each device.
 func (t *Table) Check() error {
 	if err := t.checkNode(t.Root()); err != nil {
 		return err
@@ -72,6 +72,24 @@ func (t *Table) Check() error {
 	}
 	if listed != t.gcLen {
 		return fmt.Errorf("GC list holds %d routes, its count says %d", listed, t.gcLen)
+	}
+	return t.checkOnDev()
+}
+
+// checkOnDev compares RoutesOnDev's counts with the routes linked.
+func (t *Table) checkOnDev() error {
+	onDev := map[int]int{}
+	for _, rt := range t.Dump() {
+		onDev[rt.NH.Dev]++
+	}
+	for dev := range max(len(t.onDev), 1) {
+		if t.RoutesOnDev(dev) != onDev[dev] {
+			return fmt.Errorf("%d routes on ifindex %d, its count says %d", onDev[dev], dev, t.RoutesOnDev(dev))
+		}
+		delete(onDev, dev)
+	}
+	for dev, n := range onDev {
+		return fmt.Errorf("%d routes on ifindex %d, its count says 0", n, dev)
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package fib6
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // CloneTable makes table id of n a copy of table id of src, for two
@@ -57,6 +58,7 @@ func (n *Net) CloneTable(src *Net, id uint32) error {
 	n.Stats.FibRouteNodes += c.routeNodes - oldRouteNodes
 	n.Stats.FibRtEntries += st.Entries - dt.Entries
 	dt.Entries = st.Entries
+	dt.onDev = slices.Clone(st.onDev)
 	n.nextNodeID = max(n.nextNodeID, src.nextNodeID)
 	n.nextRtID = max(n.nextRtID, src.nextRtID)
 	n.sernum = max(n.sernum, src.sernum)

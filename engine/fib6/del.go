@@ -37,6 +37,7 @@ func (t *Table) delRoute(fn *Node, pp **Info) {
 	rt.Ref--
 	n.Stats.FibRtEntries--
 	t.Entries--
+	t.countOnDev(rt, -1)
 	n.Stats.FibDiscardedRoutes++
 	n.emit(trace.RouteUnlink, fn, rt, fn.FnBit, 0)
 	if rt.NSiblings() > 0 {
@@ -229,6 +230,29 @@ func (t *Table) GCList() []*Info {
 		l = append(l, rt)
 	}
 	return l
+}
+
+// countOnDev adds d to the count of linked routes on rt's nexthop device.
+func (t *Table) countOnDev(rt *Info, d int32) {
+	i := rt.NH.Dev
+	if i < 0 {
+		return
+	}
+	if i >= len(t.onDev) {
+		t.onDev = append(t.onDev, make([]int32, i+1-len(t.onDev))...)
+	}
+	t.onDev[i] += d
+}
+
+// RoutesOnDev returns how many routes linked in the table have ifindex
+// dev as their own nexthop's device (fib6_nh.fib_nh_dev; routes through
+// nexthop objects count too), without walking the trie: device events
+// (rt6_sync_up, fib6_ifdown) walk only tables where it is not 0.
+func (t *Table) RoutesOnDev(dev int) int {
+	if dev < 0 || dev >= len(t.onDev) {
+		return 0
+	}
+	return int(t.onDev[dev])
 }
 
 // GCListLen returns how many routes the table's GC list holds, without

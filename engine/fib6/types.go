@@ -345,6 +345,7 @@ type Table struct {
 	net     *Net
 	gcHead  *Info
 	gcLen   int        // routes on the GC list
+	onDev   []int32    // linked routes by their nexthop's ifindex (NH.Dev); see RoutesOnDev
 	last    lastAdd    // where the last add went (add1's shortcut)
 	jump    *jumpIndex // untraced lookups' shortcut into the trie; nil until one is built
 }

@@ -190,6 +190,25 @@ func BenchmarkLoadDumpFullTable(b *testing.B) {
 	}
 }
 
+// BenchmarkLoadDumpManyDevices loads dumps of one route per device: each
+// device the load brings up walked every route of the table before
+// (fib6.Table.RoutesOnDev lets it skip them), 1.9 s for 4,000 devices.
+func BenchmarkLoadDumpManyDevices(b *testing.B) {
+	for _, n := range []int{1000, 4000} {
+		var sb strings.Builder
+		for i := range n {
+			fmt.Fprintf(&sb, "3fff:%x:%x::/48 dev d%d metric 1024 pref medium\n", i>>16, i&0xffff, i)
+		}
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := LoadDump(netns.New(0), sb.String()); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
 // TestLoadDumpLiveKernel gives a throw-away namespace of this machine's
 // kernel varied routes (expiring, multipath, reject types, onlink, a
 // device without carrier, another table), dumps them with `ip -6 route

@@ -3,6 +3,7 @@ package netns
 import (
 	"cmp"
 	"net/netip"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -75,14 +76,7 @@ func (ns *Netns) dadDelay() int64 { return ns.HZ * 3 / 2 }
 func (ns *Netns) Devices() []*Device { return ns.devs }
 
 // Dev returns the device called name, or nil (models __dev_get_by_name).
-func (ns *Netns) Dev(name string) *Device {
-	for _, d := range ns.devs {
-		if d.Name == name {
-			return d
-		}
-	}
-	return nil
-}
+func (ns *Netns) Dev(name string) *Device { return ns.byName[name] }
 
 // DevByIndex returns the device with ifindex i, or nil.
 func (ns *Netns) DevByIndex(i int) *Device {
@@ -130,6 +124,10 @@ func (ns *Netns) register(d *Device, index int) {
 		ns.newDevConf(d)
 	}
 	ns.devs = append(ns.devs, d)
+	if ns.byName == nil {
+		ns.byName = map[string]*Device{}
+	}
+	ns.byName[d.Name] = d
 }
 
 // Device MTU bounds and defaults, in bytes.
@@ -201,7 +199,8 @@ func (ns *Netns) Rename(d *Device, name string) error {
 	if err != nil {
 		return err
 	}
-	d.Name = name
+	delete(ns.byName, d.Name)
+	d.Name, ns.byName[name] = name, d
 	notifyLink(d)
 	return nil
 }
@@ -308,7 +307,7 @@ func (ns *Netns) MoveDev(d *Device, to *Netns) error {
 	}
 	ns.SetLinkUp(d, false)
 	ns.addrconfDown(d, true) // NETDEV_UNREGISTER
-	ns.devs = deleteDev(ns.devs, d)
+	ns.deleteDev(d)
 	ns.NetIDAlloc(to) // RTM_DELLINK names the target (IFLA_TARGET_NETNSID)
 	index := d.Index
 	if to.DevByIndex(index) != nil {
@@ -417,18 +416,17 @@ func (ns *Netns) DelLink(d *Device) error {
 		}
 		x.ns.SetLinkUp(x, false)
 		x.ns.addrconfDown(x, true)
-		x.ns.devs = deleteDev(x.ns.devs, x)
+		x.ns.deleteDev(x)
 	}
 	return nil
 }
 
-func deleteDev(ds []*Device, d *Device) []*Device {
-	for i, x := range ds {
-		if x == d {
-			return append(ds[:i], ds[i+1:]...)
-		}
+// deleteDev takes d off the namespace's device list and name index.
+func (ns *Netns) deleteDev(d *Device) {
+	if i := slices.Index(ns.devs, d); i >= 0 {
+		ns.devs = slices.Delete(ns.devs, i, i+1)
+		delete(ns.byName, d.Name)
 	}
-	return ds
 }
 
 // SetLinkUp models dev_open/dev_close (`ip link set NAME up|down`) and the
@@ -654,6 +652,9 @@ func (ns *Netns) nexthopsUp(d *Device) {
 func (ns *Netns) routesOn(d *Device) []*fib6.Info {
 	var rs []*fib6.Info
 	for _, t := range ns.FIB.Tables() {
+		if t.RoutesOnDev(d.Index) == 0 { // nothing to find: no walk
+			continue
+		}
 		for _, rt := range t.Dump() {
 			if rt.NH.Dev == d.Index && rt.NHID() == 0 {
 				rs = append(rs, rt)

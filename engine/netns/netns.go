@@ -81,6 +81,7 @@ type Netns struct {
 	ids         map[*Netns]int
 	index       int // creation number on the host (0: the first)
 	devs        []*Device
+	byName      map[string]*Device // devs by name (Dev)
 	lastIfindex int
 	ndiscAllocs int // fib_rt_alloc share of the kernel's own ICMPv6 traffic (linkReadyDsts)
 	gcTimer     Timer
