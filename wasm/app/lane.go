@@ -82,6 +82,7 @@ type Lane struct {
 	played      int
 	dirty       bool         // the trie changed since Layout was built
 	stripStale  bool         // the GC list changed since Strip was built
+	lazy        bool         // a link's replay holds the layouts back (Sim.catchUp)
 	cmdStart    int          // recorder events before the console command running
 	sifted      int          // recorder events filtered already (sift)
 	gcEvents    int          // events of GC passes among those filtered since the command began
@@ -577,6 +578,9 @@ func (l *Lane) refresh() { l.refreshLike(nil) }
 // refreshLike is refresh for a lane whose table main may be laid out as
 // like is (CopyLayout); nil, or a trie that differs, lays it out anew.
 func (l *Lane) refreshLike(like *Layout) {
+	if l.lazy {
+		return
+	}
 	tb := l.Netns().FIB.Table(fib6.RT_TABLE_MAIN)
 	var lay *Layout
 	if l.dirty && like != nil {

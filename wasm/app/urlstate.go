@@ -189,9 +189,12 @@ func (s *Sim) replay(sh share.Link) error {
 // nothing). It refuses to replay more than maxLinkPasses GC passes.
 func (s *Sim) catchUp(sh share.Link) error {
 	typed := sh.Typed
+	defer s.setLazy(false)
+	start := [2]int64{s.Lanes[0].head(), s.Lanes[1].head()}
 	for advances := 0; ; {
 		s.finishGC()
 		lines, to := min(sh.Line, len(s.teach.lines)), sh.Jiffies
+		s.setLazy(len(typed)+lines-s.teach.next > s.keptLayouts() && s.beforePos(sh.Pos, start))
 		due := len(typed) > 0 && s.teach.next >= min(typed[0].Line, lines)
 		if due {
 			to = typed[0].Jiffies
@@ -216,6 +219,52 @@ func (s *Sim) catchUp(sh share.Link) error {
 			return nil
 		}
 	}
+}
+
+// setLazy starts or ends a replay's lazy layouts. While the link has
+// more commands left than the player would keep layouts for
+// (keptLayouts), and neither of its positions is reached (beforePos), a
+// command's trie is not laid out: its history is dropped once the replay
+// comes to the commands it keeps, where each lane lays its trie out
+// again, as it is after the last command run. Laying out the full table
+// for each of 1,000 typed adds took about a minute in the page.
+func (s *Sim) setLazy(on bool) {
+	for _, l := range s.Lanes {
+		switch {
+		case on:
+			l.lazy = true
+		case l.lazy:
+			l.lazy = false
+			l.refresh()
+			l.checkpoint()
+			if k := len(l.hist.checks) - 1; k > 0 {
+				l.dropBefore(k)
+			}
+		}
+	}
+}
+
+// keptLayouts returns how many layouts of table main as it is now the
+// player's history keeps (trimHistory).
+func (s *Sim) keptLayouts() int {
+	lay := s.Lanes[0].Layout
+	if lay == nil {
+		return MaxLayouts
+	}
+	return min(MaxLayouts, MaxLayoutNodes/max(len(lay.Nodes), 1))
+}
+
+// beforePos reports whether each lane's position in pos is one its
+// replay has not queued the events of yet, or the start of its history
+// (at or before start, the heads when the replay began), which a player
+// that dropped the history of the first commands has moved with it.
+func (s *Sim) beforePos(pos, start [2]int64) bool {
+	for i, l := range s.Lanes {
+		if l.head() > pos[i] && pos[i] > start[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // stepTimers is how many clock moves of a link's replay stop at each

@@ -224,3 +224,34 @@ func FuzzRestore(f *testing.F) {
 		}
 	})
 }
+
+// TestLinkOfManyCommandsLaysOutTheLastOnes reopens a link of the full
+// table's demo with 20 route adds, each typed once the last one was
+// shown: the player keeps the layouts of about 13 such commands, so the
+// replay lays out only the last ones (lazy layouts) and must still show
+// what the page showed, at its position and a step back.
+func TestLinkOfManyCommandsLaysOutTheLastOnes(t *testing.T) {
+	s := loadedSim(t, full(t), 0)
+	for i := range 20 {
+		typeLines(t, s, fmt.Sprintf("ip -6 route add 2001:db8:%x::/48 dev eth0", i+1))
+		s.play(s.Pending())
+		s.refresh()
+	}
+	s.Pause()
+	if n := s.keptLayouts(); n >= 20 {
+		t.Fatalf("the player keeps %d layouts of the full table", n)
+	}
+	sh := s.Share()
+	if len(sh.Typed) != 20 || sh.Typed[19].Behind {
+		t.Fatalf("link: typed %+v", sh.Typed)
+	}
+	r := loadedSim(t, full(t), 0)
+	reopen(t, s, r)
+	if r.Lanes[0].hist.base == 0 || r.Lanes[0].hist.base < s.Lanes[0].hist.base {
+		t.Errorf("the replay kept history from %d, the page from %d", r.Lanes[0].hist.base, s.Lanes[0].hist.base)
+	}
+	for range 30 {
+		s.StepBack()
+	}
+	reopen(t, s, loadedSim(t, full(t), 0))
+}
