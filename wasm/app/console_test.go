@@ -125,6 +125,21 @@ func TestConsoleOutputCapped(t *testing.T) {
 	}
 }
 
+// TestConsoleOutputCappedInBytes checks the byte cap on what `ip -j`
+// prints: one JSON line, which the line cap never cuts.
+func TestConsoleOutputCappedInBytes(t *testing.T) {
+	s := loadedSim(t, full(t)[:5000], 0)
+	r := s.Exec("ip -j -6 route show")
+	out, note, ok := strings.Cut(r.Output, "\n...")
+	want := fmt.Sprintf(" more output not shown: the console stops a command after %s bytes of output, as | head -c %d would\n", Commas(MaxOutputBytes), MaxOutputBytes)
+	if !ok || len(out) != MaxOutputBytes || strings.Count(out, "\n") != 0 || note != want || r.Mismatch || r.Status != 0 {
+		t.Fatalf("output of %d bytes with %d newlines, then %q", len(out), strings.Count(out, "\n"), note)
+	}
+	if !strings.HasPrefix(out, `[{"dst":"`) {
+		t.Fatalf("output starts %q", out[:min(len(out), 40)])
+	}
+}
+
 func TestConsoleSubmitRunsOverFrames(t *testing.T) {
 	s := loadedSim(t, full(t)[:100], 0)
 	var b strings.Builder

@@ -11,10 +11,12 @@ import (
 )
 
 // Console output limits: what one command prints is kept up to
-// MaxOutputLines lines (the rest is counted, not kept), and each line the
-// page shows is cut at MaxLineRunes characters.
+// MaxOutputLines lines or MaxOutputBytes bytes, whichever comes first (the
+// command is stopped there), and each line the page shows is cut at
+// MaxLineRunes characters.
 const (
 	MaxOutputLines = 500
+	MaxOutputBytes = 256 << 10
 	MaxLineRunes   = 2000
 )
 
@@ -24,12 +26,13 @@ const (
 // panicking with errCut (see runCapped): printing 160,000 routes would
 // otherwise hold the page for seconds.
 type capWriter struct {
-	max     int
-	kept    strings.Builder
-	lines   int // complete lines seen
-	partial bool
-	cut     bool // the command was stopped at the cap
-	sum     hash.Hash64
+	max      int
+	kept     strings.Builder
+	lines    int // complete lines seen
+	partial  bool
+	cut      bool // the command was stopped at the cap
+	cutBytes bool // ... at MaxOutputBytes (one long line: `ip -j` prints one)
+	sum      hash.Hash64
 }
 
 // errCut is the panic value with which a capWriter stops a command.
@@ -63,6 +66,13 @@ func (w *capWriter) Write(p []byte) (int, error) {
 		if w.lines >= w.max {
 			panic(errCut)
 		}
+		if room := MaxOutputBytes - w.kept.Len(); len(chunk) > room {
+			w.kept.Write(chunk[:room])
+			w.sum.Write(chunk[:room])
+			w.partial = room > 0 || w.partial
+			w.cutBytes = true
+			panic(errCut)
+		}
 		w.kept.Write(chunk)
 		if i >= 0 {
 			w.lines++
@@ -82,8 +92,15 @@ func (w *capWriter) String() string { return w.kept.String() }
 // note returns the line that says the command was stopped at the cap, or
 // "".
 func (w *capWriter) note() string {
-	if !w.cut {
+	switch {
+	case !w.cut:
 		return ""
+	case w.cutBytes:
+		nl := ""
+		if w.partial {
+			nl = "\n"
+		}
+		return fmt.Sprintf(nl+"... more output not shown: the console stops a command after %s bytes of output, as | head -c %d would\n", Commas(MaxOutputBytes), MaxOutputBytes)
 	}
 	return fmt.Sprintf("... more lines not shown: the console stops a command after %d lines of output, as | head -n %d would\n", w.max, w.max)
 }
