@@ -119,13 +119,16 @@ type dumpParser struct {
 	text  string
 }
 
-// ParseDump parses text (see Dump). Errors are a *DumpError naming the
-// first line that is not a line of those commands' output, is cut short,
-// is about IPv4, or is past MaxDumpLines/MaxDumpBytes.
+// ParseDump parses text (see Dump); NUL bytes are dropped, as the shell
+// drops them from a script (no command's output holds one). Errors are a
+// *DumpError naming the first line that is not a line of those commands'
+// output, is cut short, is about IPv4, or is past
+// MaxDumpLines/MaxDumpBytes.
 func ParseDump(text string) (*Dump, error) {
 	if len(text) > MaxDumpBytes {
 		return nil, &DumpError{Msg: fmt.Sprintf("%d bytes: too large (fib6lab's limit for a dump is %d bytes)", len(text), MaxDumpBytes)}
 	}
+	text = strings.ReplaceAll(text, "\x00", "")
 	p := &dumpParser{d: &Dump{}, devs: map[string]*dumpDev{}, tails: map[string]int32{}}
 	for rest := text; rest != ""; {
 		var line string

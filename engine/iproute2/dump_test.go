@@ -82,6 +82,13 @@ func TestLoadDumpStored(t *testing.T) {
 		t.Errorf("Routes() = %d, want 34", d.Routes())
 	}
 	sameRoutes(t, showAll(t, ns), routeLines(string(text)))
+	// NUL bytes are dropped, as from a script
+	nul := netns.New(0)
+	if _, err := LoadDump(nul, strings.ReplaceAll(string(text), " dev ", " d\x00ev \x00")); err != nil {
+		t.Errorf("with NUL bytes: %v", err)
+	} else {
+		sameRoutes(t, showAll(t, nul), routeLines(string(text)))
+	}
 	// what older iproute2 prints for a reject route loads as well
 	if _, err := LoadDump(netns.New(0), "unreachable 2001:db8:13::/48 dev lo metric 1024 error -113 pref medium\n"); err != nil {
 		t.Errorf("error -113: %v", err)

@@ -207,16 +207,40 @@ func (j *job) busy() Busy {
 
 // commandName returns the first two words of line as the shell reads
 // them, or the first when the second is an argument: "gen routes",
-// "send raw", "sleep"; the line itself when it is not one simple command.
+// "send raw", "sleep"; the line itself, cut at maxNameRunes characters,
+// when it is not one simple command (a list, a loop) or is too long to
+// read for a name.
 func commandName(sh *iproute2.Shell, line string) string {
+	if len(line) > maxNameLine {
+		return shortName(line)
+	}
 	f, err := sh.Words(line)
 	switch {
 	case err != nil || len(f) == 0:
-		return line
+		return shortName(line)
 	case len(f) == 1 || f[1] == "" || strings.ContainsAny(f[1][:1], "-0123456789:."):
-		return f[0]
+		return shortName(f[0])
 	}
-	return f[0] + " " + f[1]
+	return shortName(f[0] + " " + f[1])
+}
+
+// Bounds of a command's name (commandName): the line length read for it,
+// and the characters kept of a line that is not one simple command.
+const (
+	maxNameLine  = 4096
+	maxNameRunes = 48
+)
+
+// shortName returns line cut at maxNameRunes characters, "…" marking the cut.
+func shortName(line string) string {
+	n := 0
+	for i := range line {
+		if n == maxNameRunes {
+			return line[:i] + "…"
+		}
+		n++
+	}
+	return line
 }
 
 // Busy returns the progress of the command running, and false when none

@@ -354,3 +354,21 @@ func TestBulkCommandGetsBulkBudget(t *testing.T) {
 			turns, before.Done, after.Done, ConsoleBudget/tick, BulkBudget/tick)
 	}
 }
+
+func TestCommandName(t *testing.T) {
+	sh := iproute2.NewShell(netns.New(0))
+	long := strings.Repeat("true; ", 200000) + "true"
+	for _, c := range []struct{ line, want string }{
+		{"gen routes 100 2001:db8::/128 dev eth0", "gen routes"},
+		{"sleep 5", "sleep"},
+		{"send raw 2001:db8::1 count 10", "send raw"},
+		{"true; sleep 1", "true; sleep 1"},
+		{"for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do echo $i; done", "for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do…"},
+		{long, "true; true; true; true; true; true; true; true; …"},
+		{"echo 'été " + strings.Repeat("é", 60) + "'", "echo été " + strings.Repeat("é", 39) + "…"},
+	} {
+		if got := commandName(sh, c.line); got != c.want {
+			t.Errorf("commandName(%.40q) = %q, want %q", c.line, got, c.want)
+		}
+	}
+}
