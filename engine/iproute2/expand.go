@@ -67,7 +67,7 @@ func parseAssignment(w string) (assignment, error) {
 // refusal of the first expansion this shell does not do.
 func scanWord(w string, value bool) ([]part, error) {
 	s := scanner{w: w, tildeAfter: "=:"}
-	if !value && !assignWord.MatchString(w) {
+	if !value && !isAssignment(w) {
 		s.tildeAfter = "" // bash expands `~` after = and : in words like NAME=VALUE only
 	}
 	for s.i < len(w) && s.err == nil {
@@ -135,9 +135,37 @@ func (s *scanner) plain(braces bool) {
 	case braces && s.brace(c, next):
 		s.refuse("brace expansion")
 	default:
-		s.lit(w[s.i:s.i+1], false)
-		s.i++
+		s.run(plainSpecial[:len(plainSpecial)-braceSpecial*btoi(!braces)], false)
 	}
+}
+
+// The bytes plain reads one at a time (the rest are read in runs), the
+// last braceSpecial of them only where brace expansion applies; and those
+// double reads one at a time.
+const (
+	plainSpecial  = "\"'$`\\<>(~{},."
+	braceSpecial  = 4
+	doubleSpecial = "\"$`\\"
+)
+
+// run adds as one literal the byte at s.i and those after it up to the
+// next of special: a long word is a few parts, not a part per byte.
+func (s *scanner) run(special string, quoted bool) {
+	j := s.i + 1
+	if k := strings.IndexAny(s.w[j:], special); k >= 0 {
+		j += k
+	} else {
+		j = len(s.w)
+	}
+	s.lit(s.w[s.i:j], quoted)
+	s.i = j
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // brace follows the unquoted '{', ',', ".." and '}' of a word and reports
@@ -170,8 +198,7 @@ func (s *scanner) double() {
 	case c == '$' || c == '`':
 		s.dollar()
 	default:
-		s.lit(w[s.i:s.i+1], true)
-		s.i++
+		s.run(doubleSpecial, true)
 	}
 }
 

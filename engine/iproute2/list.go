@@ -76,7 +76,7 @@ type simple struct {
 // It returns the refusal of what the word holds that this shell does not
 // expand or run.
 func (c *simple) add(w string) error {
-	if len(c.args) == 0 && assignWord.MatchString(w) {
+	if len(c.args) == 0 && isAssignment(w) {
 		a, err := parseAssignment(w)
 		c.assigns = append(c.assigns, a)
 		return err
@@ -113,11 +113,29 @@ func (c *simple) add(w string) error {
 // *SyntaxError in bash's words (e.g. "line 2: unexpected EOF while
 // looking for matching `\"'").
 func LogicalLines(text string) (lines []string, err error) {
+	lines, _, err = LogicalLinesUpTo(text, 0, 0)
+	return lines, err
+}
+
+// LogicalLinesUpTo is LogicalLines reading no more of text (once NUL
+// bytes and "\r" are dropped) than its first maxBytes+1 bytes and its
+// first maxLines+1 lines (0: no limit): what a script or paste past its
+// limits (MaxScriptBytes, MaxScriptLines) runs is known from them, and a
+// 64 MB paste is not split whole. more reports that text goes on past
+// what was read; the last line may then be cut short, and err is nil.
+func LogicalLinesUpTo(text string, maxLines, maxBytes int) (lines []string, more bool, err error) {
 	if text = cleanScript(text); text == "" {
-		return nil, nil
+		return nil, false, nil
+	}
+	if maxBytes > 0 && len(text) > maxBytes+1 {
+		text, more = text[:maxBytes+1], true
 	}
 	text = strings.TrimSuffix(text, "\n")
-	toks, err := lineEnds(text)
+	toks, cut, err := lineEnds(text, maxLines+min(maxLines, 1))
+	if more {
+		err = nil
+	}
+	more = more || cut
 	lines = make([]string, 0, len(toks)+1)
 	start := 0
 	for _, t := range toks {
@@ -126,10 +144,10 @@ func LogicalLines(text string) (lines []string, err error) {
 			start = t.end + 1
 		}
 	}
-	if start <= len(text) {
+	if start <= len(text) && !cut {
 		lines = append(lines, text[start:])
 	}
-	return lines, err
+	return lines, more, err
 }
 
 // cleanScript drops NUL bytes and the "\r" of "\r\n" line ends (text
@@ -188,7 +206,13 @@ func logicalGroups(toks []token) [][]token {
 // there, or else a refusal for the first construct this shell does not
 // run.
 func parseList(text string, toks []token) ([]simple, error) {
-	var cmds []simple
+	ops := 0 // each command but the last ends at an operator: one slice, sized once
+	for _, t := range toks {
+		if t.kind == tokOp {
+			ops++
+		}
+	}
+	cmds := make([]simple, 0, ops+1)
 	var cur simple
 	var refused error
 	refuse := func(err error) {

@@ -279,6 +279,33 @@ func TestLogicalLines(t *testing.T) {
 	}
 }
 
+// TestLogicalLinesUpTo checks that reading up to a limit gives the
+// lines LogicalLines gives, no more than one past the limit, and no
+// error for what follows.
+func TestLogicalLinesUpTo(t *testing.T) {
+	text := "a\necho 'b\nc'\nd \\\ne\nf\n"
+	all := []string{"a", "echo 'b\nc'", "d \\\ne", "f"}
+	for _, c := range []struct {
+		lines, bytes int
+		want         []string
+		more         bool
+	}{
+		{0, 0, all, false},
+		{4, 0, all, false},
+		{3, 0, all, false},
+		{2, 0, all[:3], true},
+		{1, 0, all[:2], true},
+		{0, 7, []string{"a", "echo '"}, true}, // cut in a quote: no error
+		{0, 100, all, false},
+		{1, 7, []string{"a", "echo '"}, true},
+	} {
+		lines, more, err := LogicalLinesUpTo(text, c.lines, c.bytes)
+		if strings.Join(lines, "|") != strings.Join(c.want, "|") || more != c.more || err != nil {
+			t.Errorf("LogicalLinesUpTo(%d lines, %d bytes) = %q, %v, %v; want %q, %v", c.lines, c.bytes, lines, more, err, c.want, c.more)
+		}
+	}
+}
+
 // TestWords checks the words of one simple command, expanded with the
 // shell's variables, and Words' errors.
 func TestWords(t *testing.T) {

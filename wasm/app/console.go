@@ -124,7 +124,7 @@ func (c *Console) Queued() int { return len(c.queue) }
 // alone and with nothing waiting, answers at once.
 func (s *Sim) Submit(text string) {
 	c := &s.Console
-	lines := logicalLines(text)
+	lines, more := scriptLines(text)
 	room, bytes := MaxQueued-len(c.queue), 0
 	for i, ln := range lines {
 		if bytes += len(ln) + 1; bytes > iproute2.MaxScriptBytes {
@@ -133,8 +133,15 @@ func (s *Sim) Submit(text string) {
 		}
 	}
 	if len(lines) > room {
-		c.write(LineNote, fmt.Sprintf("fib6lab: %s lines pasted, %s not queued: the console queues at most %s lines and %s MiB, as a script (%s lines wait already)",
-			Commas(len(lines)), Commas(len(lines)-room), Commas(MaxQueued), Commas(iproute2.MaxScriptBytes>>20), Commas(len(c.queue))))
+		what := fmt.Sprintf("%s lines pasted, %s not queued", Commas(len(lines)), Commas(len(lines)-room))
+		switch {
+		case more && room == 0: // not read to the end
+			what = fmt.Sprintf("%s bytes pasted, none of it queued", Commas(len(text)))
+		case more:
+			what = fmt.Sprintf("%s bytes pasted, the lines after the first %s not queued", Commas(len(text)), Commas(room))
+		}
+		c.write(LineNote, fmt.Sprintf("fib6lab: %s: the console queues at most %s lines and %s MiB, as a script (%s lines wait already)",
+			what, Commas(MaxQueued), Commas(iproute2.MaxScriptBytes>>20), Commas(len(c.queue))))
 		lines = lines[:room]
 	}
 	for _, ln := range lines[max(len(lines)-MaxHistory, 0):] {
@@ -161,17 +168,19 @@ func laneTarget(line string) (cmd string, run [2]bool) {
 	return line, [2]bool{true, true}
 }
 
-// logicalLines splits pasted text into command lines as bash reads them
+// scriptLines splits pasted text into command lines as bash reads them
 // (iproute2.LogicalLines: a backslash-newline, a quote or an unfinished
-// list continues a line). An unfinished quote at the end stays the last
-// line, for the shell to refuse; empty text is one empty line (Enter on
-// an empty prompt).
-func logicalLines(text string) []string {
-	lines, _ := iproute2.LogicalLines(text)
+// list continues a line), reading no more of it than a script's limits
+// let run (iproute2.LogicalLinesUpTo): more reports that text goes on
+// past the lines returned, which then exceed a limit. An unfinished quote
+// at the end stays the last line, for the shell to refuse; empty text is
+// one empty line (Enter on an empty prompt).
+func scriptLines(text string) (lines []string, more bool) {
+	lines, more, _ = iproute2.LogicalLinesUpTo(text, iproute2.MaxScriptLines, iproute2.MaxScriptBytes)
 	if len(lines) == 0 {
-		return []string{""}
+		return []string{""}, false
 	}
-	return lines
+	return lines, more
 }
 
 // work runs console lines within the frame's slot: the command running

@@ -156,13 +156,26 @@ func TestDumpOfABigTableIsNotBulk(t *testing.T) {
 
 func TestConsoleLinesPerFrame(t *testing.T) {
 	s := loadedSim(t, full(t)[:100], 0)
-	s.Submit(strings.Repeat("echo x\n", MaxQueued+5))
+	s.Submit(strings.Repeat("echo x\n", MaxQueued/2))
+	s.Submit(strings.Repeat("echo x\n", MaxQueued/2+5))
 	if q := s.Console.Queued(); q != MaxQueued {
-		t.Fatalf("queued %d of a paste of %d lines", q, MaxQueued+5)
+		t.Fatalf("queued %d of pastes of %d lines", q, MaxQueued+5)
 	}
-	want := fmt.Sprintf("fib6lab: 100,005 lines pasted, 5 not queued: the console queues at most 100,000 lines and 16 MiB, as a script (0 lines wait already)")
+	want := "fib6lab: 50,005 lines pasted, 5 not queued: the console queues at most 100,000 lines and 16 MiB, as a script (50,000 lines wait already)"
 	if ls := s.Console.Lines(0); ls[len(ls)-1].Text != want {
 		t.Fatalf("note %q", ls[len(ls)-1].Text)
+	}
+	// a paste past the limits is not read to its end
+	s.Submit(strings.Repeat("echo x\n", 3_000_000))
+	want = "fib6lab: 21,000,000 bytes pasted, none of it queued: the console queues at most 100,000 lines and 16 MiB, as a script (100,000 lines wait already)"
+	if ls := s.Console.Lines(0); ls[len(ls)-1].Text != want || s.Console.Queued() != MaxQueued {
+		t.Fatalf("note %q, %d queued", ls[len(ls)-1].Text, s.Console.Queued())
+	}
+	s.Console.queue = s.Console.queue[:MaxQueued-2]
+	s.Submit(strings.Repeat("echo x\n", 3_000_000))
+	want = "fib6lab: 21,000,000 bytes pasted, the lines after the first 2 not queued: the console queues at most 100,000 lines and 16 MiB, as a script (99,998 lines wait already)"
+	if ls := s.Console.Lines(0); ls[len(ls)-1].Text != want || s.Console.Queued() != MaxQueued {
+		t.Fatalf("note %q, %d queued", ls[len(ls)-1].Text, s.Console.Queued())
 	}
 	s.Frame(frame)
 	if ran := MaxQueued - s.Console.Queued(); ran != MaxLinesPerFrame {

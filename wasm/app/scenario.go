@@ -161,7 +161,8 @@ func (s *Sim) runScript(name, text string) {
 	s.restart(o)
 	s.guard(s.load)
 	s.teach.scenario, s.teach.source = name, text
-	lines, cut := scriptLimit(logicalLines(text))
+	all, _ := scriptLines(text)
+	lines, cut := scriptLimit(all)
 	s.teach.lines = lines
 	s.Console.write(LineNote, fmt.Sprintf("— %s: %d lines, from an empty table main —", scenarioLabel(name), len(lines)))
 	if cut != "" {
