@@ -80,7 +80,9 @@ func (t *Table) Check() error {
 func (t *Table) checkOnDev() error {
 	onDev := map[int]int{}
 	for _, rt := range t.Dump() {
-		onDev[rt.NH.Dev]++
+		if rt.NHID() == 0 {
+			onDev[rt.NH.Dev]++
+		}
 	}
 	for dev := range max(len(t.onDev), 1) {
 		if t.RoutesOnDev(dev) != onDev[dev] {

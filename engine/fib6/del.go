@@ -232,10 +232,12 @@ func (t *Table) GCList() []*Info {
 	return l
 }
 
-// countOnDev adds d to the count of linked routes on rt's nexthop device.
+// countOnDev adds d to the count of linked routes on rt's nexthop device
+// (none for a route through a nexthop object: its hop mirrors the
+// object's, which `ip nexthop replace` may move to another device).
 func (t *Table) countOnDev(rt *Info, d int32) {
 	i := rt.NH.Dev
-	if i < 0 {
+	if i < 0 || rt.NHID() != 0 {
 		return
 	}
 	if i >= len(t.onDev) {
@@ -246,8 +248,9 @@ func (t *Table) countOnDev(rt *Info, d int32) {
 
 // RoutesOnDev returns how many routes linked in the table have ifindex
 // dev as their own nexthop's device (fib6_nh.fib_nh_dev; routes through
-// nexthop objects count too), without walking the trie: device events
-// (rt6_sync_up, fib6_ifdown) walk only tables where it is not 0.
+// nexthop objects are not counted), without walking the trie: device
+// events (rt6_sync_up, fib6_ifdown), which leave routes through nexthop
+// objects to the objects, walk only tables where it is not 0.
 func (t *Table) RoutesOnDev(dev int) int {
 	if dev < 0 || dev >= len(t.onDev) {
 		return 0
