@@ -126,8 +126,8 @@ func (s *Sim) Submit(text string) {
 	c := &s.Console
 	lines, more := scriptLines(text)
 	room, bytes := MaxQueued-len(c.queue), 0
-	for i, ln := range lines {
-		if bytes += len(ln) + 1; bytes > iproute2.MaxScriptBytes {
+	for i := range lines {
+		if bytes += lineBytes(lines, i, strings.HasSuffix(text, "\n")); bytes > iproute2.MaxScriptBytes {
 			room = min(room, i)
 			break
 		}

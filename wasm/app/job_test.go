@@ -199,6 +199,36 @@ func TestScriptLinesPerFrameAndLimit(t *testing.T) {
 	}
 }
 
+// TestScriptLimitsAsTheCLI checks that the page cuts a script where
+// ip6sim -f (iproute2.Shell.RunScript) does: at physical lines, with the
+// bytes of the newlines the text has.
+func TestScriptLimitsAsTheCLI(t *testing.T) {
+	pad := strings.Repeat("#", 1022) + "\n" // 1,023 bytes
+	cuts := 0
+	for name, text := range map[string]string{
+		"a continued line crossing the line limit": strings.Repeat("#\n", iproute2.MaxScriptLines-1) + "echo a \\\nLAST\n",
+		"exactly the byte limit, no final newline": strings.Repeat(pad, iproute2.MaxScriptBytes/1023) + strings.Repeat("#", iproute2.MaxScriptBytes%1023-len("\necho LAST")) + "\necho LAST",
+		"one byte over, no final newline":          strings.Repeat(pad, iproute2.MaxScriptBytes/1023) + strings.Repeat("#", iproute2.MaxScriptBytes%1023-len("\necho LAST")) + "\necho LAST2",
+		"the line limit exactly":                   strings.Repeat("true\n", iproute2.MaxScriptLines),
+	} {
+		var out strings.Builder
+		iproute2.NewShell(netns.New(0)).RunScript(strings.NewReader(text), &out)
+		want := ""
+		if i := strings.Index(out.String(), "fib6lab: script too long"); i >= 0 {
+			want = strings.TrimSuffix(out.String()[i:], "\n")
+			cuts++
+		}
+		all, _ := scriptLines(text)
+		_, got := scriptLimit(all, strings.HasSuffix(text, "\n"))
+		if got != want {
+			t.Errorf("%s: the page says %q, the CLI %q", name, got, want)
+		}
+	}
+	if cuts != 2 {
+		t.Errorf("the CLI cut %d of the scripts, want 2", cuts)
+	}
+}
+
 func TestScriptCommandRunsOverFrames(t *testing.T) {
 	s := loadedSim(t, full(t)[:100], 0)
 	s.RunScript("# batch\n" + genLine(100000, 1) + "\n# end\nip -6 route add 2001:db8:ffff::/48 dev eth0\n")

@@ -23,7 +23,7 @@ func (s *Sim) loadRecord(text string) error {
 	if err := s.useDump(r.Dump); err != nil {
 		return err
 	}
-	lines, cut := scriptLimit(RecordScript(r))
+	lines, cut := scriptLimit(RecordScript(r), true)
 	s.teach.scenario, s.teach.lines, s.teach.next = RecordName, lines, 0
 	last := 0.0
 	if n := len(r.Events); n > 0 {

@@ -162,7 +162,7 @@ func (s *Sim) runScript(name, text string) {
 	s.guard(s.load)
 	s.teach.scenario, s.teach.source = name, text
 	all, _ := scriptLines(text)
-	lines, cut := scriptLimit(all)
+	lines, cut := scriptLimit(all, strings.HasSuffix(text, "\n"))
 	s.teach.lines = lines
 	s.Console.write(LineNote, fmt.Sprintf("— %s: %d lines, from an empty table main —", scenarioLabel(name), len(lines)))
 	if cut != "" {
@@ -183,18 +183,33 @@ func (s *Sim) restart(o Options) {
 	s.teach.View.Cam.Reset()
 }
 
-// scriptLimit returns the lines of a script that fit the limits of
-// iproute2.Shell.RunScript, and the message the CLI prints where it
-// stops ("" when all fit).
-func scriptLimit(lines []string) ([]string, string) {
-	bytes := 0
+// scriptLimit returns the logical lines of a script that fit the limits
+// of iproute2.Shell.RunScript, counted as it counts them (physical lines,
+// and bytes with each line's newline: none after the last when the text
+// does not end with one, endsNL false), and the message the CLI prints
+// where it stops ("" when all fit).
+func scriptLimit(lines []string, endsNL bool) ([]string, string) {
+	bytes, phys := 0, 0
 	for i, ln := range lines {
-		if bytes += len(ln) + 1; bytes > iproute2.MaxScriptBytes || i >= iproute2.MaxScriptLines {
+		bytes += lineBytes(lines, i, endsNL)
+		n := strings.Count(ln, "\n") + 1
+		if bytes > iproute2.MaxScriptBytes || phys+n > iproute2.MaxScriptLines {
 			return lines[:i], fmt.Sprintf("fib6lab: script too long: stopped before line %d (limits: %d lines, %d bytes)",
-				i+1, iproute2.MaxScriptLines, iproute2.MaxScriptBytes)
+				phys+1, iproute2.MaxScriptLines, iproute2.MaxScriptBytes)
 		}
+		phys += n
 	}
 	return lines, ""
+}
+
+// lineBytes returns the bytes logical line i of lines takes in the text
+// they were split from: its own and its newline's, but for the last line
+// of a text that does not end with a newline (endsNL false).
+func lineBytes(lines []string, i int, endsNL bool) int {
+	if i == len(lines)-1 && !endsNL {
+		return len(lines[i])
+	}
+	return len(lines[i]) + 1
 }
 
 func scenarioLabel(name string) string {
