@@ -208,3 +208,26 @@ func TestCheckpointsOfABigGCList(t *testing.T) {
 		}
 	}
 }
+
+// TestTrafficSamplesBounded checks that a lane keeps at most MaxSamples
+// samples, dropping the oldest quarter at once, newest last.
+func TestTrafficSamplesBounded(t *testing.T) {
+	s := loadedSim(t, full(t)[:100], 0)
+	l := s.Lanes[0]
+	for range 2*MaxSamples + 10 {
+		l.hist.base++ // a new head: the next sample is a new one
+		l.sampleTraffic(nil)
+		if len(l.samples) > MaxSamples {
+			t.Fatalf("%d samples kept", len(l.samples))
+		}
+	}
+	n := len(l.samples)
+	if n < MaxSamples*3/4 || l.samples[n-1].At != l.head() {
+		t.Fatalf("%d samples kept, the last at %d (head %d)", n, l.samples[n-1].At, l.head())
+	}
+	for i := 1; i < n; i++ {
+		if l.samples[i].At != l.samples[i-1].At+1 {
+			t.Fatalf("sample %d at %d after %d", i, l.samples[i].At, l.samples[i-1].At)
+		}
+	}
+}

@@ -46,7 +46,9 @@ type Traffic struct {
 	BatchPeak, PeakAt int64
 }
 
-// MaxSamples bounds the traffic samples a lane keeps; older ones go.
+// MaxSamples bounds the traffic samples a lane keeps; when they reach it
+// the oldest quarter goes at once (one sample at a time, every sample
+// past it moved them all: 20% of a 24,000-line link's replay).
 const MaxSamples = 4096
 
 // sampleTraffic reads the namespace's counters at the head of the
@@ -78,7 +80,7 @@ func (l *Lane) sampleTraffic(evs []trace.Event) {
 		return
 	}
 	if len(l.samples) == MaxSamples {
-		l.samples = append(l.samples[:0], l.samples[1:]...)
+		l.samples = append(l.samples[:0], l.samples[MaxSamples/4:]...)
 	}
 	l.samples = append(l.samples, t)
 }
