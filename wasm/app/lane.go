@@ -83,6 +83,7 @@ type Lane struct {
 	dirty       bool         // the trie changed since Layout was built
 	stripStale  bool         // the GC list changed since Strip was built
 	lazy        bool         // a link's replay holds the layouts back (Sim.catchUp)
+	twin        *Lane        // the other lane, whose layout refresh copies when the tries are alike
 	cmdStart    int          // recorder events before the console command running
 	sifted      int          // recorder events filtered already (sift)
 	gcEvents    int          // events of GC passes among those filtered since the command began
@@ -573,7 +574,18 @@ func (l *Lane) markEntry(id uint32, st EntryState) {
 // It is called when nothing is left to play, or when the lane holds its
 // playback for a layout being built over frames (buildLayout); a layout
 // still being built leaves everything as it is.
-func (l *Lane) refresh() { l.refreshLike(nil) }
+func (l *Lane) refresh() { l.refreshLike(l.twinLayout()) }
+
+// twinLayout returns the twin lane's layout when it is the layout of its
+// table as it is (after the same command both lanes' tries are alike, and
+// CopyLayout takes it for this lane's at a fraction of a layout's cost),
+// else nil.
+func (l *Lane) twinLayout() *Layout {
+	if t := l.twin; t != nil && !t.dirty && !t.lazy && t.Layout != nil && !t.building() {
+		return t.Layout
+	}
+	return nil
+}
 
 // refreshLike is refresh for a lane whose table main may be laid out as
 // like is (CopyLayout); nil, or a trie that differs, lays it out anew.
@@ -584,7 +596,9 @@ func (l *Lane) refreshLike(like *Layout) {
 	tb := l.Netns().FIB.Table(fib6.RT_TABLE_MAIN)
 	var lay *Layout
 	if l.dirty && like != nil {
-		lay = CopyLayout(like, tb)
+		if lay = CopyLayout(like, tb); lay != nil {
+			l.build = nil // a layout built over frames is not needed any more
+		}
 	}
 	if l.dirty && lay == nil {
 		if lay = l.buildLayout(tb); lay == nil {

@@ -104,17 +104,18 @@ func BuildLayout(tb *fib6.Table) *Layout {
 
 // CopyLayout returns the layout of table tb when its trie is the one src
 // was laid out from, node for node (the same nodes, with the same IDs,
-// bits, parents and routes, as a table cloned from src's has: Sim.load),
-// without laying it out again: src's view nodes with tb's arena indices.
-// It walks tb's nodes only, not their routes, and returns nil when they
-// differ. Layouts are read-only once built: the copy shares src's slices
-// where they are the same (all of them when tb's nodes sit at src's
-// arena indices, as a clone's do).
+// bits, parents and numbers of routes, some expiring where src's had:
+// a table cloned from src's (Sim.load), or the other lane's after the
+// same commands), without laying it out again: src's view nodes with
+// tb's arena indices. It returns nil when they differ. Layouts are
+// read-only once built: the copy shares src's slices where they are the
+// same (all of them when tb's nodes sit at src's arena indices, as a
+// clone's do).
 func CopyLayout(src *Layout, tb *fib6.Table) *Layout {
 	l := &Layout{Nodes: src.Nodes, Slots: src.Slots, Expiring: src.Expiring, idx: src.idx, tb: tb}
 	shared := true
 	stack := append(make([]fib6.NodeIdx, 0, 130), tb.Root().Self)
-	i := 0
+	i, exp := 0, src.Expiring
 	for ; len(stack) > 0; i++ {
 		fn := tb.Node(stack[len(stack)-1])
 		stack = stack[:len(stack)-1]
@@ -127,6 +128,13 @@ func CopyLayout(src *Layout, tb *fib6.Table) *Layout {
 			parent = pn.ID
 		}
 		if v.ID != fn.ID || v.Parent != parent || v.Depth != fn.FnBit || v.RTInfo != (fn.FnFlags&fib6.RTN_RTINFO != 0) {
+			return nil
+		}
+		listed := len(exp) > 0 && exp[0] == int32(i)
+		if listed {
+			exp = exp[1:]
+		}
+		if v.RTInfo && !sameRoutes(src, i, tb.Leaf(fn), listed) || !v.RTInfo && listed {
 			return nil
 		}
 		if v.Node != fn.Self {
@@ -146,6 +154,19 @@ func CopyLayout(src *Layout, tb *fib6.Table) *Layout {
 		return nil
 	}
 	return l
+}
+
+// sameRoutes reports whether leaf, the route list of the node laid out as
+// src's view node i, holds as many routes as that node did (its subtree's
+// count less its children's) and some expiring exactly when the node was
+// listed in src.Expiring.
+func sameRoutes(src *Layout, i int, leaf *fib6.Info, listed bool) bool {
+	v := &src.Nodes[i]
+	own := v.Routes
+	for c := int32(i + 1); c < v.End; c = src.Nodes[c].End {
+		own -= src.Nodes[c].Routes
+	}
+	return int32(countRoutes(leaf)) == own && hasExpiring(leaf) == listed
 }
 
 // layoutBuild is BuildLayout cut into steps, for a trie too big to lay

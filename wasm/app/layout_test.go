@@ -1,7 +1,9 @@
 package app
 
 import (
+	"net/netip"
 	"runtime"
+	"slices"
 	"testing"
 	"time"
 
@@ -126,5 +128,57 @@ func TestBigLayoutBuiltOverFrames(t *testing.T) {
 	settle(t, s)
 	if op := l.Op; op == nil || !op.Done || op.Linked == 0 || l.Layout.Index(op.Linked) < 0 {
 		t.Fatalf("the add was not shown over its nodes: %+v", op)
+	}
+}
+
+// TestTwinLayoutIsTheBuiltOne runs console commands (adds, an expiring
+// add, deletes, a replace, GC passes) and checks after each that both
+// lanes show exactly the layout BuildLayout makes of their table, the
+// right lane's mostly copied from the left's (CopyLayout: the same view
+// nodes), and that a copy is refused when a node's routes differ.
+func TestTwinLayoutIsTheBuiltOne(t *testing.T) {
+	s := loadedSim(t, full(t)[:3000], 0)
+	copied := 0
+	for i, line := range []string{
+		"ip -6 route add 2001:db8:1::/48 dev eth0",
+		"ip -6 route add 2001:db8:1:1::/64 dev eth0 expires 5",
+		"ip -6 route append 2001:db8:1::/48 dev eth0 metric 5",
+		"ip -6 route replace 2001:db8:1::/48 dev eth0 metric 5 expires 7",
+		"ip -6 route del 2001:db8:1::/48 metric 1024",
+		"sleep 10",
+		"ip -6 route add 2001:db8:2::/48 dev eth0",
+		"ip -6 route flush 2001:db8:2::/48",
+	} {
+		typeLines(t, s, line)
+		for s.Pending() > 0 {
+			s.play(s.Pending())
+			s.refresh()
+		}
+		for _, l := range s.Lanes {
+			want := BuildLayout(l.Netns().FIB.Table(fib6.RT_TABLE_MAIN))
+			got := l.Layout
+			if !slices.Equal(got.Nodes, want.Nodes) || got.Slots != want.Slots || !slices.Equal(got.Expiring, want.Expiring) || !slices.Equal(got.idx, want.idx) {
+				t.Fatalf("after %q, lane %s's layout is not its table's", line, l.ID)
+			}
+		}
+		if a, b := s.Lanes[0].Layout.Nodes, s.Lanes[1].Layout.Nodes; &a[0] == &b[0] {
+			copied++
+		}
+		if i == 1 { // one route fewer on one node: not the same trie for the layout
+			l0, l1 := s.Lanes[0], s.Lanes[1]
+			tb := l1.Netns().FIB.Table(fib6.RT_TABLE_MAIN)
+			rt := tb.Leaf(tb.Locate(fib6.KeyOf(netip.MustParseAddr("2001:db8:1:1::")), 64, true))
+			if CopyLayout(l0.Layout, tb) == nil || !rt.HasExpires() {
+				t.Fatal("the lanes' tries differ after an expiring add")
+			}
+			rt.ClearExpires()
+			if CopyLayout(l0.Layout, tb) != nil {
+				t.Error("a layout copied where a route no longer expires")
+			}
+			rt.SetExpires(l1.NS.Now() + 5*l1.NS.HZ)
+		}
+	}
+	if copied < 6 {
+		t.Errorf("the right lane copied the left's layout after %d of 8 commands", copied)
 	}
 }

@@ -148,6 +148,7 @@ func NewSim(o Options) *Sim {
 		}
 		s.Lanes[i] = &Lane{ID: id, NS: ns, Shell: iproute2.NewShell(ns), rec: &trace.Recorder{}, Display: Display{Current: -1, Sweep: -1, StripPos: -1}}
 	}
+	s.Lanes[0].twin, s.Lanes[1].twin = s.Lanes[1], s.Lanes[0]
 	if o.Headline {
 		s.Headline = NewHeadline(o.Nanotime)
 	}
