@@ -134,8 +134,10 @@ func (s *scanner) plain(braces bool) {
 		s.refuse("tilde expansion")
 	case braces && s.brace(c, next):
 		s.refuse("brace expansion")
+	case braces:
+		s.run(plainSpecial, false)
 	default:
-		s.run(plainSpecial[:len(plainSpecial)-braceSpecial*btoi(!braces)], false)
+		s.run(plainSpecial[:len(plainSpecial)-braceSpecial], false)
 	}
 }
 
@@ -159,13 +161,6 @@ func (s *scanner) run(special string, quoted bool) {
 	}
 	s.lit(s.w[s.i:j], quoted)
 	s.i = j
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // brace follows the unquoted '{', ',', ".." and '}' of a word and reports

@@ -20,9 +20,10 @@ const (
 	MaxLineRunes   = 2000
 )
 
-// capWriter keeps the first max lines written to it and hashes them, so
-// that two runs can be compared without keeping their output. At the line
-// after the cap it stops the command, as `| head -n max` would, by
+// capWriter keeps the first max lines written to it (and no more than
+// MaxOutputBytes) and hashes them, so that two runs can be compared
+// without keeping their output. At the line after the cap, or the byte,
+// it stops the command, as `| head -n max` or `| head -c` would, by
 // panicking with errCut (see runCapped): printing 160,000 routes would
 // otherwise hold the page for seconds.
 type capWriter struct {
