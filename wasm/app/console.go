@@ -125,9 +125,9 @@ func (c *Console) Queued() int { return len(c.queue) }
 func (s *Sim) Submit(text string) {
 	c := &s.Console
 	lines, more := scriptLines(text)
-	room, bytes := MaxQueued-len(c.queue), 0
+	room, bytes, endsNL := MaxQueued-len(c.queue), 0, strings.HasSuffix(text, "\n")
 	for i := range lines {
-		if bytes += lineBytes(lines, i, strings.HasSuffix(text, "\n")); bytes > iproute2.MaxScriptBytes {
+		if bytes += lineBytes(lines, i, endsNL); bytes > iproute2.MaxScriptBytes {
 			room = min(room, i)
 			break
 		}
