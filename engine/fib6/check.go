@@ -84,7 +84,7 @@ func (t *Table) checkOnDev() error {
 			onDev[rt.NH.Dev]++
 		}
 	}
-	for dev := range max(len(t.onDev), 1) {
+	for dev := range len(t.onDev) {
 		if t.RoutesOnDev(dev) != onDev[dev] {
 			return fmt.Errorf("%d routes on ifindex %d, its count says %d", onDev[dev], dev, t.RoutesOnDev(dev))
 		}

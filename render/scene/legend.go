@@ -172,11 +172,12 @@ func LaneLegend(s *app.Sim, i int, vx, vy, vw, vh float64) []LegendSlot {
 // slot that hides the fewest of its marks (Trie.quietest; none when each
 // would hide the console operation), the view's labels kept off it.
 func drawLegendOver(b *Builder, t *Trie, v TrieView, slots []LegendSlot) {
+	t.prepare(v)
 	sl, show := t.quietest(v, slots)
 	if show {
 		v.Covered = append(v.Covered, sl.R)
 	}
-	t.Draw(b, v)
+	t.draw(b, v)
 	if show {
 		b.LegendPanel(sl.R.X, sl.R.Y, sl.Box)
 	}

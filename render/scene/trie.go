@@ -82,6 +82,19 @@ type Trie struct {
 // nodes, route counts of summaries) placed largest first where they
 // overlap no other label, mark frame or covered rectangle.
 func (t *Trie) Draw(b *Builder, v TrieView) {
+	t.prepare(v)
+	t.draw(b, v)
+}
+
+// prepare finds what view v shows: its visible nodes, edges and
+// summaries, and its marks (collectMarks), for quietest and draw.
+func (t *Trie) prepare(v TrieView) {
+	t.items = v.Layout.Visible(v.Camera, t.items)
+	t.collectMarks(v)
+}
+
+// draw is Draw once v is prepared.
+func (t *Trie) draw(b *Builder, v TrieView) {
 	c := v.Camera
 	b.Clip(0, 0, b.S.W, b.S.H)
 	n := len(b.S.Items)
@@ -89,8 +102,6 @@ func (t *Trie) Draw(b *Builder, v TrieView) {
 	b.Tag(n, "border")
 	t.axis(b, v)
 	b.Clip(v.X, v.Y, v.X+c.W, v.Y+c.H)
-	t.items = v.Layout.Visible(c, t.items)
-	t.collectMarks(v)
 	m := v.Marks
 	if m.Walker && m.Sweep >= 0 {
 		n = len(b.S.Items)
@@ -120,9 +131,8 @@ func (t *Trie) Draw(b *Builder, v TrieView) {
 // false when there is none: the student's own route comes first. The
 // slot chosen last time is kept unless another hides clearly less, so
 // that the legend does not hop about while the trie is panned or played.
+// v is prepared (prepare).
 func (t *Trie) quietest(v TrieView, slots []LegendSlot) (LegendSlot, bool) {
-	t.items = v.Layout.Visible(v.Camera, t.items)
-	t.collectMarks(v)
 	best, score := -1, math.Inf(1)
 	for k, sl := range slots {
 		if h, op := t.hidden(v, sl.R); !op && h < score {

@@ -577,14 +577,22 @@ func (l *Lane) markEntry(id uint32, st EntryState) {
 func (l *Lane) refresh() { l.refreshLike(l.twinLayout()) }
 
 // twinLayout returns the twin lane's layout when it is the layout of its
-// table as it is (after the same command both lanes' tries are alike, and
-// CopyLayout takes it for this lane's at a fraction of a layout's cost),
-// else nil.
+// table as it is and the two tries may be alike (after the same command
+// they are, and CopyLayout takes it for this lane's at a fraction of a
+// layout's cost), else nil: tries that differ in their counts of nodes,
+// route nodes or routes (a command run in one lane) are not compared
+// node by node at every layout.
 func (l *Lane) twinLayout() *Layout {
-	if t := l.twin; t != nil && !t.dirty && !t.lazy && t.Layout != nil && !t.building() {
-		return t.Layout
+	t := l.twin
+	if t == nil || t.dirty || t.lazy || t.Layout == nil || t.building() {
+		return nil
 	}
-	return nil
+	a, b := l.Netns().FIB, t.Netns().FIB
+	if a.Stats.FibNodes != b.Stats.FibNodes || a.Stats.FibRouteNodes != b.Stats.FibRouteNodes ||
+		a.Table(fib6.RT_TABLE_MAIN).Entries != b.Table(fib6.RT_TABLE_MAIN).Entries {
+		return nil
+	}
+	return t.Layout
 }
 
 // refreshLike is refresh for a lane whose table main may be laid out as
