@@ -96,6 +96,7 @@ type Lane struct {
 	cmdLine     string       // the console command running
 	cmdAt       int64        // absolute position of its first event
 	view        *netns.Netns // the namespace shown when not NS (SelectNetns), nil NS
+	skipped     int          // operations capBacklog stepped over, not yet reported
 }
 
 // Display is everything a lane displays at a player position: the trie
@@ -339,6 +340,7 @@ func (l *Lane) drain() {
 	if idle && creates && l.Layout != nil {
 		l.refresh()
 	}
+	l.skipped += l.capBacklog()
 }
 
 // resetRecorder empties the recorder, letting a big buffer go.

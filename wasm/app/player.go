@@ -17,6 +17,9 @@ const (
 	// a checkpoint) and counted in Timeline.Dropped. Two passes of the
 	// full table's trie walk fit.
 	MaxPlayerHistory = 1 << 21
+	// MaxBacklog is the events a lane may hold queued and not shown yet;
+	// past it, the oldest operations are shown at once (capBacklog).
+	MaxBacklog = MaxPlayerHistory
 	// CheckEvery is the events between two checkpoints of the display
 	// state: stepping back replays at most that many events, or as many
 	// as the display holds strip and removal entries when that is more
@@ -199,6 +202,31 @@ func (l *Lane) noteQueued(evs []trace.Event, start int64) {
 		}
 	}
 	l.trimHistory()
+}
+
+// capBacklog shows at once, as Shift+→ would step over them, the oldest
+// operations queued and not shown yet while more than MaxBacklog events
+// wait, down to the start of the first operation from which at most
+// MaxBacklog are left (never into the last one), and then trims the
+// history. The history is trimmed only up to the position, so without
+// it passes queued faster than they are shown ("Run GC now" clicked
+// again and again: a trie-walk pass of 1,000,000 routes is 2.8 million
+// events) would hold the page's memory and clock without bound. It
+// returns the operations it stepped over.
+func (l *Lane) capBacklog() int {
+	over := l.head() - MaxBacklog
+	ms := l.hist.marks
+	if l.pos() >= over || len(ms) == 0 {
+		return 0
+	}
+	i := min(sort.Search(len(ms), func(i int) bool { return ms[i].At >= over }), len(ms)-1)
+	if ms[i].At <= l.pos() {
+		return 0
+	}
+	j := sort.Search(len(ms), func(k int) bool { return ms[k].At >= l.pos() })
+	l.play(int(ms[i].At - l.pos()))
+	l.trimHistory()
+	return i - j
 }
 
 // addMark appends m unless an operation already starts at m.At.

@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"fib6lab/engine/trace"
@@ -229,5 +230,53 @@ func TestTrafficSamplesBounded(t *testing.T) {
 		if l.samples[i].At != l.samples[i-1].At+1 {
 			t.Fatalf("sample %d at %d after %d", i, l.samples[i].At, l.samples[i-1].At)
 		}
+	}
+}
+
+// TestRunGCBacklogBounded clicks "Run GC now" on the full table eight
+// times without playing a frame: every click runs a pass in the engine,
+// but a lane keeps at most MaxBacklog events queued and not shown,
+// stepping over the oldest passes whole (shown at once, counted as shown)
+// and saying so in the console, and its history stays bounded.
+func TestRunGCBacklogBounded(t *testing.T) {
+	s := loadedSim(t, full(t), 0)
+	s.Pause()
+	l := s.Lanes[0] // the trie walk: a pass is hundreds of thousands of events
+	passes0 := l.NS.GC.Passes
+	s.RunGC()
+	pass := l.Pending()
+	if pass == 0 || pass > MaxBacklog/2 {
+		t.Fatalf("a full-table trie walk queued %d events", pass)
+	}
+	const clicks = 8
+	for range clicks - 1 {
+		s.RunGC()
+	}
+	kept := MaxBacklog / pass // whole passes that fit the backlog
+	if got := l.NS.GC.Passes - passes0; got != clicks {
+		t.Fatalf("%d passes ran, want %d", got, clicks)
+	}
+	if l.Pending() != kept*pass {
+		t.Fatalf("%d events wait, want %d passes of %d", l.Pending(), kept, pass)
+	}
+	if got := l.Shown().Passes; got != clicks-kept {
+		t.Fatalf("%d passes shown, want %d stepped over", got, clicks-kept)
+	}
+	if h := l.head() - l.hist.base; h > MaxPlayerHistory+int64(pass)+CheckEvery {
+		t.Fatalf("history holds %d events", h)
+	}
+	var notes []string
+	for _, c := range s.Console.Lines(0) {
+		if strings.HasPrefix(c.Text, "fib6lab: shown at once") {
+			notes = append(notes, c.Text)
+		}
+	}
+	want := fmt.Sprintf("fib6lab: shown at once: 1 earlier operation not shown yet (at most %s events wait to be shown)", Commas(MaxBacklog))
+	if len(notes) != clicks-kept || notes[0] != want {
+		t.Fatalf("console notes %q, want %d of %q", notes, clicks-kept, want)
+	}
+	s.SeekEnd() // the passes left, shown to their end
+	if got := l.Shown().Passes; got != clicks {
+		t.Fatalf("%d passes shown in the end, want %d", got, clicks)
 	}
 }

@@ -549,8 +549,28 @@ func (s *Sim) RunGC() {
 			l.Netns().RunGC(0, true)
 			l.drain()
 		}
+		s.noteSkipped()
 		return nil
 	})
+}
+
+// noteSkipped says in the console how many operations queued and not
+// shown yet the lanes stepped over to keep their backlog bounded
+// (Lane.capBacklog), if any.
+func (s *Sim) noteSkipped() {
+	n := 0
+	for _, l := range s.Lanes {
+		n, l.skipped = max(n, l.skipped), 0
+	}
+	if n == 0 {
+		return
+	}
+	ops := "operations"
+	if n == 1 {
+		ops = "operation"
+	}
+	s.Console.write(LineNote, fmt.Sprintf("fib6lab: shown at once: %s earlier %s not shown yet (at most %s events wait to be shown)",
+		Commas(n), ops, Commas(MaxBacklog)))
 }
 
 // AddExpiringBudget is the wall time per frame spent adding queued
