@@ -19,7 +19,7 @@
 
   function note(text) {
     const m = $("teach-msg");
-    if (m) m.textContent = text;
+    if (m) m.textContent = m.title = text; // the title shows it whole where the toolbar cuts it
   }
 
   // Shortcuts: key (with shift) -> [description, action]. They are
@@ -114,7 +114,7 @@
     // a link may switch the view
     const view = $("sel-view");
     if (view && s.view && view.value !== s.view && document.activeElement !== view) view.value = s.view;
-    $("teach-pos").textContent = `step ${s.step}` + (s.scenario ? ` · ${s.scenario}` : "");
+    $("teach-pos").textContent = `step ${s.step}`; // the scenario is named in its selector
   }
 
   function fillScenarios() {

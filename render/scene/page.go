@@ -206,7 +206,7 @@ func entryColour(p *Palette, st app.EntryState) color.RGBA {
 // a bar of width w at (x, y).
 func WalkProgress(b *Builder, l *app.Lane, x, y, w float64) {
 	n := len(b.S.Items)
-	frac, p := l.Progress(), l.Pass
+	frac, p := l.WalkProgress(), l.Pass
 	msgs := []string{fmt.Sprintf("post-order walk: %d%%  (%s trace events still to show)", int(frac*100), app.Commas(l.Pending())),
 		fmt.Sprintf("walk: %d%%", int(frac*100))}
 	switch {

@@ -147,6 +147,20 @@ func (l *Lane) Progress() float64 {
 	return l.segmentProgress()
 }
 
+// WalkProgress returns the shown fraction of the trie-walk pass being
+// shown: the nodes the walker stepped on over the nodes of the trie it
+// walks (table main as laid out before the pass; the walk of the other
+// tables' few nodes counts too, so it is clamped to 1). It only grows
+// through a pass, where Progress, the fraction of the events queued so
+// far, falls back whenever a slice of a pass cut into frames is queued.
+// Outside a trie walk it is Progress.
+func (l *Lane) WalkProgress() float64 {
+	if !l.Pass.Active || l.Pass.Strategy != gc.TrieWalk || l.Layout == nil || len(l.Layout.Nodes) == 0 {
+		return l.Progress()
+	}
+	return min(float64(l.Pass.Visited)/float64(len(l.Layout.Nodes)), 1)
+}
+
 // Caption returns the one-line description of the console operation
 // shown last (at most width characters), or "".
 func (l *Lane) Caption(width int) string {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"fib6lab/engine/gc"
 	"fib6lab/engine/trace"
 )
 
@@ -278,5 +279,34 @@ func TestRunGCBacklogBounded(t *testing.T) {
 	s.SeekEnd() // the passes left, shown to their end
 	if got := l.Shown().Passes; got != clicks {
 		t.Fatalf("%d passes shown in the end, want %d", got, clicks)
+	}
+}
+
+// TestWalkProgressOnlyGrows plays the demo's first trie-walk pass, which
+// the GC timer runs in slices over frames while the player shows it: the
+// walk's progress bar only grows, and reaches the end with the pass
+// (the fraction of the events queued so far fell back at every slice).
+func TestWalkProgressOnlyGrows(t *testing.T) {
+	s := loadedSim(t, full(t)[:60000], 10)
+	s.Play()
+	l := s.Lanes[0]
+	last, slices, seen := 0.0, 0, false
+	for i := 0; i < 20000 && (!seen || l.Pass.Active); i++ {
+		s.Frame(frame)
+		if l.NS.GCInProgress() {
+			slices++
+		}
+		if !l.Pass.Active || l.Pass.Strategy != gc.TrieWalk {
+			continue
+		}
+		seen = true
+		p := l.WalkProgress()
+		if p < last {
+			t.Fatalf("frame %d: walk progress fell from %.3f to %.3f (visited %d)", i, last, p, l.Pass.Visited)
+		}
+		last = p
+	}
+	if !seen || slices < 2 || last < 0.99 {
+		t.Fatalf("pass shown %v, %d frames with a pass in slices, last progress %.3f", seen, slices, last)
 	}
 }
