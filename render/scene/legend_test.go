@@ -302,3 +302,24 @@ func TestLegendKeepsOffTheRoot(t *testing.T) {
 		}
 	}
 }
+
+// TestHeaderNamesTheStrategyShown switches the left lane to a release
+// with the GC list after its first trie-walk pass was shown: the header
+// names the new release and strategy, and its counters say they are the
+// trie walk's, which the picture still shows until the next pass.
+func TestHeaderNamesTheStrategyShown(t *testing.T) {
+	s := readySim(t, 2000, 10)
+	s.RunGC()
+	showAll(t, s)
+	s.Exec("left: kernel 6.6")
+	l := s.Lanes[0]
+	hd := scene.LaneHeader(&scene.Dark, l, app.HeadlineState{}, 1600)
+	if hd.Title != "6.6 · GC list" || !strings.HasPrefix(hd.Lines[1], "last pass (trie walk): nodes visited ") {
+		t.Fatalf("title %q, counters %q", hd.Title, hd.Lines[1])
+	}
+	s.RunGC()
+	showAll(t, s)
+	if hd = scene.LaneHeader(&scene.Dark, l, app.HeadlineState{}, 1600); !strings.HasPrefix(hd.Lines[1], "last pass: nodes visited ") {
+		t.Fatalf("after a GC-list pass, counters %q", hd.Lines[1])
+	}
+}

@@ -80,6 +80,9 @@ func LaneHeader(p *Palette, l *app.Lane, hl app.HeadlineState, w float64) Header
 	if pass.Active {
 		what = "this pass"
 	}
+	if shown := l.ShownStrategy(); shown != s { // a `kernel` switch since: the pass shown ran the other strategy
+		what += " (" + strategyName[shown] + ")"
+	}
 	v, c, r := app.Commas(pass.Visited), app.Commas(pass.Checked), app.Commas(pass.Removed)
 	lw := w - 20
 	hd := Header{Title: laneTitle(l), Accent: p.Accents()[s], Lines: []string{
