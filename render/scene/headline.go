@@ -53,10 +53,13 @@ func HeadlineLine(s gc.Strategy, hl app.HeadlineState, w float64) string {
 	if c.Runs == 0 {
 		return fit(w, Code, "time per pass: measuring untraced passes (samples of ≥ 50 ms)…", "time per pass: measuring…")
 	}
-	routes, t := app.Commas(c.RoutesChecked), FormatCost(c.Micros*1e3, c.Spread*1e3)
+	routes, t := app.Commas(c.RoutesChecked)+" routes", FormatCost(c.Micros*1e3, c.Spread*1e3)
+	if c.RoutesChecked == 1 {
+		routes = "1 route"
+	}
 	return fit(w, Code,
-		fmt.Sprintf("%s: %s routes checked, %s per pass (median of %d)", strategyName[s], routes, t, c.Runs),
-		fmt.Sprintf("%s routes checked, %s per pass", routes, t),
+		fmt.Sprintf("%s: %s checked, %s per pass (median of %d)", strategyName[s], routes, t, c.Runs),
+		fmt.Sprintf("%s checked, %s per pass", routes, t),
 		fmt.Sprintf("%s per pass", t))
 }
 

@@ -50,6 +50,11 @@ func TestHeadlineLine(t *testing.T) {
 			t.Errorf("%v in %g px: %q, want %q", c.s, c.w, got, c.want)
 		}
 	}
+	one := afterFirstPass
+	one.GCList.RoutesChecked = 1
+	if got, want := HeadlineLine(gc.GCList, one, 600), "GC list: 1 route checked, 2.70 µs ± 0.10 per pass (median of 9)"; got != want {
+		t.Errorf("one route: %q, want %q", got, want)
+	}
 	if got := HeadlineLine(gc.GCList, app.HeadlineState{}, 600); !strings.Contains(got, "measuring") {
 		t.Errorf("before a sample: %q, want it to say it is measuring", got)
 	}
