@@ -57,8 +57,12 @@ func HeadlineLine(s gc.Strategy, hl app.HeadlineState, w float64) string {
 	if c.RoutesChecked == 1 {
 		routes = "1 route"
 	}
+	runs := fmt.Sprintf("median of %d", c.Runs)
+	if !hl.Done { // the first samples, or the last figures while the tables changed since
+		runs = "measuring…"
+	}
 	return fit(w, Code,
-		fmt.Sprintf("%s: %s checked, %s per pass (median of %d)", strategyName[s], routes, t, c.Runs),
+		fmt.Sprintf("%s: %s checked, %s per pass (%s)", strategyName[s], routes, t, runs),
 		fmt.Sprintf("%s checked, %s per pass", routes, t),
 		fmt.Sprintf("%s per pass", t))
 }
@@ -99,4 +103,7 @@ func ratioFigure(p *Palette, hd *Header, hl app.HeadlineState, w float64) {
 		hd.FigureStyle = Title
 	}
 	hd.FigureNote = fit(w/2, Small, "time per GC pass: trie walk ÷ GC list", "trie walk ÷ GC list")
+	if !hl.Done {
+		hd.FigureNote = fit(w/2, Small, "trie walk ÷ GC list, measuring…", "measuring…")
+	}
 }

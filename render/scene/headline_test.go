@@ -55,6 +55,11 @@ func TestHeadlineLine(t *testing.T) {
 	if got, want := HeadlineLine(gc.GCList, one, 600), "GC list: 1 route checked, 2.70 µs ± 0.10 per pass (median of 9)"; got != want {
 		t.Errorf("one route: %q, want %q", got, want)
 	}
+	early := afterFirstPass
+	early.Done, early.TrieWalk.Runs = false, 2
+	if got, want := HeadlineLine(gc.TrieWalk, early, 600), "trie walk: 160,163 routes checked, 8.13 ms ± 0.41 per pass (measuring…)"; got != want {
+		t.Errorf("before the last sample: %q, want %q", got, want)
+	}
 	if got := HeadlineLine(gc.GCList, app.HeadlineState{}, 600); !strings.Contains(got, "measuring") {
 		t.Errorf("before a sample: %q, want it to say it is measuring", got)
 	}
