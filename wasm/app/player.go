@@ -205,14 +205,14 @@ func (l *Lane) noteQueued(evs []trace.Event, start int64) {
 }
 
 // capBacklog shows at once, as Shift+→ would step over them, the oldest
-// operations queued and not shown yet while more than MaxBacklog events
+// operations queued and not shown to their end while more than MaxBacklog events
 // wait, down to the start of the first operation from which at most
 // MaxBacklog are left (never into the last one), and then trims the
 // history. The history is trimmed only up to the position, so without
 // it passes queued faster than they are shown ("Run GC now" clicked
 // again and again: a trie-walk pass of 1,000,000 routes is 2.8 million
 // events) would hold the page's memory and clock without bound. It
-// returns the operations it stepped over.
+// returns the operations it stepped over, the one being shown included.
 func (l *Lane) capBacklog() int {
 	over := l.head() - MaxBacklog
 	ms := l.hist.marks
@@ -223,10 +223,10 @@ func (l *Lane) capBacklog() int {
 	if ms[i].At <= l.pos() {
 		return 0
 	}
-	j := sort.Search(len(ms), func(k int) bool { return ms[k].At >= l.pos() })
+	j := sort.Search(len(ms), func(k int) bool { return ms[k].At > l.pos() }) - 1 // the operation shown, or -1
 	l.play(int(ms[i].At - l.pos()))
 	l.trimHistory()
-	return i - j
+	return i - max(j, 0)
 }
 
 // addMark appends m unless an operation already starts at m.At.
@@ -262,7 +262,9 @@ func (l *Lane) trimHistory() {
 	}
 	k := sort.Search(len(h.checks), func(i int) bool { return h.checks[i].at >= cut })
 	if k == len(h.checks) || h.checks[k].at > l.pos() {
-		k-- // never trim past the position
+		// never trim past the position: the last checkpoint at or before
+		// it (stepped back, there are checkpoints ahead of it)
+		k = sort.Search(len(h.checks), func(i int) bool { return h.checks[i].at > l.pos() }) - 1
 	}
 	if k <= 0 {
 		return
@@ -315,8 +317,11 @@ func (l *Lane) SeekPos(p int64) {
 		}
 	}
 	k := sort.Search(len(h.checks), func(i int) bool { return h.checks[i].at > p }) - 1
-	if k < 0 {
-		return // no checkpoint yet: nothing was shown
+	if k < 0 { // no checkpoint at or before p: nothing shown before it
+		if p > l.pos() {
+			l.play(int(p - l.pos())) // the display is the one at the position
+		}
+		return
 	}
 	c := &h.checks[k]
 	l.played = int(c.at - h.base)

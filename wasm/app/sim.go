@@ -267,6 +267,7 @@ func (s *Sim) Frame(dt time.Duration) {
 		}
 		s.refresh()
 		s.measureHeadline()
+		s.noteSkipped() // what this frame's commands and GC passes queued
 		return nil
 	})
 }
@@ -555,7 +556,7 @@ func (s *Sim) RunGC() {
 }
 
 // noteSkipped says in the console how many operations queued and not
-// shown yet the lanes stepped over to keep their backlog bounded
+// shown to their end the lanes stepped over to keep their backlog bounded
 // (Lane.capBacklog), if any.
 func (s *Sim) noteSkipped() {
 	n := 0
@@ -569,7 +570,7 @@ func (s *Sim) noteSkipped() {
 	if n == 1 {
 		ops = "operation"
 	}
-	s.Console.write(LineNote, fmt.Sprintf("fib6lab: shown at once: %s earlier %s not shown yet (at most %s events wait to be shown)",
+	s.Console.write(LineNote, fmt.Sprintf("fib6lab: shown at once: %s earlier %s not shown to the end (at most %s events wait to be shown)",
 		Commas(n), ops, Commas(MaxBacklog)))
 }
 
