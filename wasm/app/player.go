@@ -260,12 +260,11 @@ func (l *Lane) trimHistory() {
 	if cut <= h.base {
 		return
 	}
-	k := sort.Search(len(h.checks), func(i int) bool { return h.checks[i].at >= cut })
-	if k == len(h.checks) || h.checks[k].at > l.pos() {
-		// never trim past the position: the last checkpoint at or before
-		// it (stepped back, there are checkpoints ahead of it)
-		k = sort.Search(len(h.checks), func(i int) bool { return h.checks[i].at > l.pos() }) - 1
-	}
+	// the first checkpoint at or past the cut, but never past the
+	// position: then the last one at or before it (stepped back, there
+	// are checkpoints ahead of it)
+	k := min(sort.Search(len(h.checks), func(i int) bool { return h.checks[i].at >= cut }),
+		sort.Search(len(h.checks), func(i int) bool { return h.checks[i].at > l.pos() })-1)
 	if k <= 0 {
 		return
 	}

@@ -266,12 +266,7 @@ func TestRunGCBacklogBounded(t *testing.T) {
 	if h := l.head() - l.hist.base; h > MaxPlayerHistory+int64(pass)+CheckEvery {
 		t.Fatalf("history holds %d events", h)
 	}
-	var notes []string
-	for _, c := range s.Console.Lines(0) {
-		if strings.HasPrefix(c.Text, "fib6lab: shown at once") {
-			notes = append(notes, c.Text)
-		}
-	}
+	notes := skipNotes(s)
 	want := fmt.Sprintf("fib6lab: shown at once: 1 earlier operation not shown to the end (at most %s events wait to be shown)", Commas(MaxBacklog))
 	if len(notes) != clicks-kept || notes[0] != want {
 		t.Fatalf("console notes %q, want %d of %q", notes, clicks-kept, want)
