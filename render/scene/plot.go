@@ -235,15 +235,15 @@ func (p *plotArea) series(b *Builder, pts []KernelPoint, c color.RGBA, lw float6
 // label writes the value s of the point at (x, y) beside it: above
 // right, below right, above left, below left, then right, left (where the
 // series' own line may cross it) and a line further above or below
-// right, whichever is first inside the frame's sides and free of earlier
-// labels (the first if none is).
+// right, whichever is first inside the frame and free of earlier labels
+// (the first if none is).
 func (p *plotArea) label(b *Builder, x, y float64, s string, c color.RGBA) {
 	w := labelWidth(s)
 	spots := [][2]float64{{x + 6, y - 20}, {x + 6, y + 6}, {x - 6 - w, y - 20}, {x - 6 - w, y + 6},
 		{x + 8, y - 7}, {x - 8 - w, y - 7}, {x + 6, y - 20 - labelH}, {x + 6, y + 6 + labelH}}
 	at := spots[0]
 	for _, sp := range spots {
-		if sp[0] >= p.x0+2 && sp[0]+w <= p.x1-2 && p.grid.claim(sp[0], sp[1], w, labelH) {
+		if sp[0] >= p.x0+2 && sp[0]+w <= p.x1-2 && sp[1] >= p.y0 && sp[1]+labelH <= p.y1 && p.grid.claim(sp[0], sp[1], w, labelH) {
 			at = sp
 			break
 		}
