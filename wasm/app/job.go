@@ -36,6 +36,12 @@ const (
 	// the frame gives it more than ConsoleBudget and the page draws about
 	// 20 frames a second, its progress line and Esc served at each.
 	BulkBudget = 40_000_000
+	// ReplayBudget is the wall time (ns) a frame grants a link's replay
+	// (Sim.continueReplay): the page shows only its progress meanwhile,
+	// so the frame gives it more than BulkBudget. A 24,000-line script
+	// link replays in about as long as it took in one blocking call,
+	// 6.4 s, at 5 or 6 frames a second, Esc served at each.
+	ReplayBudget = 100_000_000
 )
 
 // turn is what a lane's goroutine reports when it hands control back: its
@@ -243,9 +249,12 @@ func shortName(line string) string {
 	return line
 }
 
-// Busy returns the progress of the command running, and false when none
-// runs.
+// Busy returns the progress of the command running, or of a link's
+// replay, and false when none runs.
 func (s *Sim) Busy() (Busy, bool) {
+	if s.replaying() {
+		return s.replayBusy(), true
+	}
 	if s.job == nil {
 		return Busy{}, false
 	}
@@ -295,9 +304,14 @@ func (s *Sim) continueJob() bool {
 // Cancel stops the command running at its next Yield (it prints
 // `fib6lab: interrupted after ...` and exits 130 in both namespaces) and
 // drops the console lines queued after it, as Ctrl-C flushes what was
-// typed ahead; a script running stops there. It reports whether there
-// was anything to cancel.
+// typed ahead; a script running stops there. A link's replay stops
+// where it got to, paused. It reports whether there was anything to
+// cancel.
 func (s *Sim) Cancel() bool {
+	if s.replaying() {
+		s.cancelReplay()
+		return true
+	}
 	c := &s.Console
 	found := s.job != nil || len(c.queue) > 0
 	script := s.job != nil && s.job.script

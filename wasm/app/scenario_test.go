@@ -1,6 +1,7 @@
 package app
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -16,7 +17,10 @@ func runScenario(t *testing.T, name string) *Sim {
 	if err := s.LoadScenario(name); err != nil {
 		t.Fatal(err)
 	}
-	s.catchUp(share.Link{Line: len(s.teach.lines)})
+	if _, err := s.catchUp(&linkReplay{sh: share.Link{Line: len(s.teach.lines)}}, math.MaxInt64); err != nil {
+		t.Fatal(err)
+	}
+	s.setLazy(false)
 	if s.Err != "" {
 		t.Fatalf("%s: %s", name, s.Err)
 	}

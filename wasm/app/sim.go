@@ -220,7 +220,9 @@ const maxCatchUp = 15
 // TimeRate. Measuring dt keeps the pace when the browser draws fewer
 // than FPS frames a second. While a command runs over frames, nothing
 // else changes the engine: the player shows what was queued before.
-// Panics in the engine are recovered into Err and pause the simulation.
+// While a link replays over frames, a frame only carries the replay on
+// (continueReplay). Panics in the engine are recovered into Err and
+// pause the simulation.
 func (s *Sim) Frame(dt time.Duration) {
 	s.guard(func() error {
 		s.Frames++
@@ -241,6 +243,13 @@ func (s *Sim) Frame(dt time.Duration) {
 			return err
 		}
 		s.mem.observe(live, cycles, s.routes()) // the gauge counts the routes added since the last GC
+		// a link's replay has the frame: console lines wait for it
+		if s.replaying() {
+			if err := s.continueReplay(s.slot.start + ReplayBudget); err != nil {
+				return errors.New("link: " + err.Error())
+			}
+			return nil
+		}
 		s.work()
 		if err := s.addQueued(); err != nil {
 			return err

@@ -59,6 +59,7 @@ type typedLog struct {
 	bytes   int
 	full    bool
 	pending *share.Link
+	replay  *linkReplay // a link's replay that goes on in the next frames
 }
 
 // noteTyped records line, typed in the console, as running now.
@@ -86,8 +87,12 @@ func (s *Sim) logTyped(t share.Typed) {
 // link's clock (each may walk the whole trie).
 const maxLinkPasses = 2000
 
-// Share returns what a link to the page as shown now carries.
+// Share returns what a link to the page as shown now carries: while a
+// link replays, that link.
 func (s *Sim) Share() share.Link {
+	if s.replaying() {
+		return s.teach.link.replay.sh
+	}
 	v := &s.teach.View
 	sh := share.Link{Typed: slices.Clone(s.teach.link.typed), Pos: s.Positions(), Line: s.teach.next, Jiffies: s.Jiffies(),
 		Paused: !s.Playing, Speed: s.Speed, Pseudo: v.Pseudo, Timeline: v.Timeline, Present: v.Presenter, NoLegend: v.NoLegend}
@@ -167,18 +172,82 @@ func (s *Sim) resumeLink() {
 	}
 }
 
-// replay runs what sh says ran (catchUp), seeks the positions and pauses
-// or plays; a bare link only sets the play state.
+// replay starts running what sh says ran (catchUp) and, once that is
+// done, seeks the positions and pauses or plays; a bare link only sets
+// the play state. What ReplayBudget of wall time does not replay goes on
+// in the next frames (continueReplay), paused meanwhile, the page busy
+// with it (Busy) and able to cancel it (Cancel).
 func (s *Sim) replay(sh share.Link) error {
-	if sh.Line != 0 || sh.Pos != [2]int64{} || len(sh.Typed) > 0 || sh.Jiffies != 0 {
-		s.guard(func() error { return s.catchUp(sh) })
-		if s.Err != "" {
-			return errors.New(strings.TrimPrefix(s.Err, "link: "))
-		}
-		s.SeekTo(sh.Pos)
+	if sh.Line == 0 && sh.Pos == [2]int64{} && len(sh.Typed) == 0 && sh.Jiffies == 0 {
+		s.Playing = !sh.Paused
+		return nil
 	}
-	s.Playing = !sh.Paused
+	s.Playing = false
+	s.teach.link.replay = &linkReplay{sh: sh, typed: sh.Typed, start: [2]int64{s.Lanes[0].head(), s.Lanes[1].head()}}
+	return s.continueReplay(s.opts.Nanotime() + ReplayBudget)
+}
+
+// linkReplay is a link's replay under way: the link, the typed commands
+// it has not run yet, the clock moves it made (maxLinkPasses) and the
+// lanes' heads when it began (beforePos).
+type linkReplay struct {
+	sh       share.Link
+	typed    []share.Typed
+	advances int
+	start    [2]int64
+}
+
+// continueReplay replays the link until wall time until (Nanotime), and,
+// once it is all replayed, ends the lazy layouts, seeks the link's
+// positions and plays or pauses as it says. An error ends the replay.
+func (s *Sim) continueReplay(until int64) error {
+	r := s.teach.link.replay
+	s.teach.link.replay = nil // its own commands are not refused as busy
+	done := false
+	s.guard(func() (err error) {
+		done, err = s.catchUp(r, until)
+		return err
+	})
+	if s.Err != "" {
+		s.setLazy(false)
+		return errors.New(strings.TrimPrefix(s.Err, "link: "))
+	}
+	if !done {
+		s.teach.link.replay = r
+		return nil
+	}
+	s.setLazy(false)
+	s.SeekTo(r.sh.Pos)
+	s.Playing = !r.sh.Paused
 	return nil
+}
+
+// replaying reports whether a link's replay goes on over frames.
+func (s *Sim) replaying() bool { return s.teach.link.replay != nil }
+
+// replayBusy is Busy while a link replays: the script lines and typed
+// commands it has run of those it carries, then the GC passes it ran to
+// catch up with its clock.
+func (s *Sim) replayBusy() Busy {
+	r := s.teach.link.replay
+	lines := min(r.sh.Line, len(s.teach.lines))
+	b := Busy{Line: "link", Total: int64(lines + len(r.sh.Typed))}
+	b.Done = int64(min(s.teach.next, lines) + len(r.sh.Typed) - len(r.typed))
+	b.Text = "replaying the link: " + Commas(int(b.Done)) + " of " + Commas(int(b.Total)) + " commands"
+	if b.Done == b.Total && r.advances > 0 {
+		b.Text = "replaying the link: catching up with its clock, " + Commas(r.advances) + " clock moves"
+	}
+	return b
+}
+
+// cancelReplay stops a link's replay where it got to, paused, and says
+// so in the console.
+func (s *Sim) cancelReplay() {
+	b := s.replayBusy()
+	s.teach.link.replay = nil
+	s.setLazy(false)
+	s.Playing = false
+	s.Console.write(LineNote, fmt.Sprintf("fib6lab: link replay stopped after %s of %s commands", Commas(int(b.Done)), Commas(int(b.Total))))
 }
 
 // catchUp runs the first sh.Line lines of the script and the typed
@@ -186,39 +255,40 @@ func (s *Sim) replay(sh share.Link) error {
 // where it was and before or after the events queued earlier are shown
 // (Typed.Behind), playing everything each queues, then moves the clock
 // to sh.Jiffies (the engine skips the GC timer's firings that change
-// nothing). It refuses to replay more than maxLinkPasses GC passes.
-func (s *Sim) catchUp(sh share.Link) error {
-	typed := sh.Typed
-	defer s.setLazy(false)
-	start := [2]int64{s.Lanes[0].head(), s.Lanes[1].head()}
-	for advances := 0; ; {
+// nothing), for the link r replays. It reports whether it got to the end
+// before wall time until (it takes at least one step); it refuses to replay more than maxLinkPasses
+// GC passes.
+func (s *Sim) catchUp(r *linkReplay, until int64) (bool, error) {
+	sh := r.sh
+	for step := 0; step == 0 || s.opts.Nanotime() < until; step++ {
 		s.finishGC()
 		lines, to := min(sh.Line, len(s.teach.lines)), sh.Jiffies
-		s.setLazy(len(typed)+lines-s.teach.next > s.keptLayouts() && s.beforePos(sh.Pos, start))
-		due := len(typed) > 0 && s.teach.next >= min(typed[0].Line, lines)
+		s.setLazy(len(r.typed)+lines-s.teach.next > s.keptLayouts() && s.beforePos(sh.Pos, r.start))
+		due := len(r.typed) > 0 && s.teach.next >= min(r.typed[0].Line, lines)
 		if due {
-			to = typed[0].Jiffies
+			to = r.typed[0].Jiffies
 		}
 		switch {
-		case due && s.Jiffies() >= to && (typed[0].Behind || s.Pending() == 0):
-			s.logTyped(typed[0])
-			s.Console.History.Add(typed[0].Text)
-			s.Exec(typed[0].Text)
-			typed = typed[1:]
+		case due && s.Jiffies() >= to && (r.typed[0].Behind || s.Pending() == 0):
+			s.logTyped(r.typed[0])
+			s.Console.History.Add(r.typed[0].Text)
+			s.Exec(r.typed[0].Text)
+			r.typed = r.typed[1:]
 		case s.Pending() > 0:
 			s.play(s.Pending())
 			s.refresh()
 		case !due && s.teach.next < lines:
 			s.scriptLine()
 		case s.Jiffies() < to:
-			if advances++; advances > maxLinkPasses {
-				return fmt.Errorf("replaying it would take more than %d GC passes", maxLinkPasses)
+			if r.advances++; r.advances > maxLinkPasses {
+				return false, fmt.Errorf("replaying it would take more than %d GC passes", maxLinkPasses)
 			}
-			s.advance(s.clockStep(to, advances))
+			s.advance(s.clockStep(to, r.advances))
 		default:
-			return nil
+			return true, nil
 		}
 	}
+	return false, nil
 }
 
 // setLazy starts or ends a replay's lazy layouts. While the link has

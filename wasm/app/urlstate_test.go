@@ -30,8 +30,8 @@ func TestRestoreShowsTheSameStep(t *testing.T) {
 }
 
 // reopen shares s, restores the link in r (playing frames until r's
-// table is in), and checks that r shows what s shows: the same player
-// positions, play state, clock, lanes, routes and typed commands.
+// table is in and the link replayed), and checks that r shows what s
+// shows (sameAsShared).
 func reopen(t *testing.T, s, r *Sim) {
 	t.Helper()
 	sh := s.Share()
@@ -43,6 +43,32 @@ func reopen(t *testing.T, s, r *Sim) {
 		t.Fatal(err)
 	}
 	untilReady(t, r)
+	untilReplayed(t, r)
+	sameAsShared(t, s, r, sh)
+}
+
+// untilReplayed plays frames of r until a link's replay is done, failing
+// on an error; it returns the frames it took.
+func untilReplayed(t *testing.T, r *Sim) int {
+	t.Helper()
+	n := 0
+	for ; r.replaying(); n++ {
+		if n > 10_000 {
+			t.Fatal("the link did not replay in 10,000 frames")
+		}
+		r.Frame(frame)
+		if r.Err != "" {
+			t.Fatal(r.Err)
+		}
+	}
+	return n
+}
+
+// sameAsShared checks that r shows what s showed when it shared sh: the
+// same player positions, play state, clock, lanes, routes and typed
+// commands.
+func sameAsShared(t *testing.T, s, r *Sim, sh share.Link) {
+	t.Helper()
 	if r.Positions() != sh.Pos || r.Playing != s.Playing || r.Jiffies() != s.Jiffies() {
 		t.Fatalf("restored at %v, playing %v, clock %d; want %v, %v, %d", r.Positions(), r.Playing, r.Jiffies(), sh.Pos, s.Playing, s.Jiffies())
 	}
@@ -254,4 +280,65 @@ func TestLinkOfManyCommandsLaysOutTheLastOnes(t *testing.T) {
 		s.StepBack()
 	}
 	reopen(t, s, loadedSim(t, full(t), 0))
+}
+
+// TestLongLinkReplaysOverFrames reopens a link on a page whose clock lets
+// a frame's ReplayBudget replay a few of its steps only: Restore returns
+// with the page paused and busy with the replay, which refuses console
+// commands and steps as it does for a running command and shares the
+// link it replays, and the frames
+// carry it on to what the link shows. A cancel stops it where it got to,
+// paused, with a note, and the page takes commands again.
+func TestLongLinkReplaysOverFrames(t *testing.T) {
+	s := runScenario(t, "selftest")
+	for range 40 {
+		s.StepBack()
+	}
+	sh, err := share.Decode(s.Share().Encode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := DefaultOptions()
+	o.Nanotime = func() func() int64 { // 5 ms a call: a few steps a frame
+		var ns int64
+		return func() int64 { ns += 5e6; return ns }
+	}()
+	r := NewSim(o)
+	if err := r.Restore(sh); err != nil {
+		t.Fatal(err)
+	}
+	b, busy := r.Busy()
+	if !busy || r.Playing || b.Done >= b.Total || b.Total != int64(sh.Line) || !strings.HasPrefix(b.Text, "replaying the link: ") {
+		t.Fatalf("after Restore: busy %v %+v, playing %v; want the replay under way, paused", busy, b, r.Playing)
+	}
+	if !reflect.DeepEqual(r.Share(), sh) {
+		t.Fatalf("a link shared during the replay: %+v, want the one replaying", r.Share())
+	}
+	if res := r.Exec("ip -6 route show"); res.Status != 1 || !strings.Contains(res.Output, "busy: replaying the link: ") {
+		t.Fatalf("a command during the replay: %+v", res)
+	}
+	if r.Step(); r.StepMessage() != "busy: "+b.Text {
+		t.Fatalf("a step during the replay: %q", r.StepMessage())
+	}
+	if n := untilReplayed(t, r); n < 2 {
+		t.Fatalf("the replay took %d frames, want it cut over several", n)
+	}
+	sameAsShared(t, s, r, sh)
+
+	c := NewSim(o)
+	if err := c.Restore(sh); err != nil || !c.replaying() {
+		t.Fatalf("restore: %v, replaying %v", err, c.replaying())
+	}
+	c.Frame(frame)
+	b, _ = c.Busy()
+	if !c.Cancel() || c.replaying() || c.Playing || c.Lanes[0].lazy || c.Lanes[1].lazy {
+		t.Fatalf("after a cancel: replaying %v, playing %v, lazy %v %v", c.replaying(), c.Playing, c.Lanes[0].lazy, c.Lanes[1].lazy)
+	}
+	want := fmt.Sprintf("fib6lab: link replay stopped after %s of %s commands", Commas(int(b.Done)), Commas(int(b.Total)))
+	if lines := c.Console.Lines(0); lines[len(lines)-1].Text != want {
+		t.Fatalf("the console ends with %q, want %q", lines[len(lines)-1].Text, want)
+	}
+	if res := c.Exec("ip -6 route show table main"); res.Status != 0 {
+		t.Fatalf("a command after the cancel: %+v", res)
+	}
 }
