@@ -47,7 +47,8 @@ func ellipsis(w float64, st TextStyle, s string) string {
 // HeadlineLine returns the headline of strategy s as a lane header shows
 // it in w pixels of Code: the routes one pass checks and its median time
 // with its spread, e.g. "trie walk: 160,163 routes checked, 8.13 ms ±
-// 0.41 per pass (median of 9)".
+// 0.41 per pass (median of 9)"; shorter, it keeps "(measuring…)" while
+// the figures are not final, as long as that fits.
 func HeadlineLine(s gc.Strategy, hl app.HeadlineState, w float64) string {
 	c := hl.Cost(s)
 	if c.Runs == 0 {
@@ -57,13 +58,14 @@ func HeadlineLine(s gc.Strategy, hl app.HeadlineState, w float64) string {
 	if c.RoutesChecked == 1 {
 		routes = "1 route"
 	}
-	runs := fmt.Sprintf("median of %d", c.Runs)
+	runs, short := fmt.Sprintf("median of %d", c.Runs), ""
 	if !hl.Done { // the first samples, or the last figures while the tables changed since
-		runs = "measuring…"
+		runs, short = "measuring…", " (measuring…)"
 	}
 	return fit(w, Code,
 		fmt.Sprintf("%s: %s checked, %s per pass (%s)", strategyName[s], routes, t, runs),
-		fmt.Sprintf("%s checked, %s per pass", routes, t),
+		fmt.Sprintf("%s checked, %s per pass%s", routes, t, short),
+		fmt.Sprintf("%s per pass%s", t, short),
 		fmt.Sprintf("%s per pass", t))
 }
 

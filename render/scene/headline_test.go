@@ -60,6 +60,15 @@ func TestHeadlineLine(t *testing.T) {
 	if got, want := HeadlineLine(gc.TrieWalk, early, 600), "trie walk: 160,163 routes checked, 8.13 ms ± 0.41 per pass (measuring…)"; got != want {
 		t.Errorf("before the last sample: %q, want %q", got, want)
 	}
+	for w, want := range map[float64]string{
+		480: "160,163 routes checked, 8.13 ms ± 0.41 per pass (measuring…)",
+		390: "8.13 ms ± 0.41 per pass (measuring…)",
+		200: "8.13 ms ± 0.41 per pass",
+	} {
+		if got := HeadlineLine(gc.TrieWalk, early, w); got != want {
+			t.Errorf("before the last sample, in %g px: %q, want %q", w, got, want)
+		}
+	}
 	if got := HeadlineLine(gc.GCList, app.HeadlineState{}, 600); !strings.Contains(got, "measuring") {
 		t.Errorf("before a sample: %q, want it to say it is measuring", got)
 	}
