@@ -18,6 +18,7 @@ import (
 // shows one of state().views (a change of view resets the camera);
 // measureCost() restarts the plot's measurement; ftrace(on) starts or
 // stops recording tracepoints and ftraceText() returns them (app.Sim.SetFtrace); and state() gains view,
+// ftrace (whether tracepoints are recorded: app.Sim.Recording),
 // views, frame timing (frameMicrosP50/P95, walkFrameMicrosP50/P95/Max),
 // visiblePrefixes (the trie labels on screen), dst [per lane, trafficJS],
 // ila [per lane, packetJS], costPlot {...}, layout {clipped, overlaps,
@@ -63,7 +64,7 @@ func viewState(g *game.Game) map[string]any {
 	m := map[string]any{
 		"view": string(g.Views.Current), "frameMicrosP50": p50, "frameMicrosP95": p95,
 		"walkFrameMicrosP50": w50, "walkFrameMicrosP95": w95, "walkFrameMicrosMax": g.Frames.Max(true), "visiblePrefixes": visiblePrefixes(g.Scene()),
-		"views": anySlice(app.ViewIDs()), "sceneHash": g.Scene().Hash(),
+		"views": anySlice(app.ViewIDs()), "sceneHash": g.Scene().Hash(), "ftrace": g.Sim.Recording(),
 	}
 	lay := g.Scene().Layout()
 	m["layout"] = map[string]any{"clipped": lay.Clipped, "overlaps": lay.Overlaps, "clippedTexts": anySlice(lay.ClippedTexts),

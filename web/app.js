@@ -325,6 +325,8 @@
     if (window.fib6lab) {
       const s = window.fib6lab.state();
       $("btn-play").textContent = s.playing ? "Pause" : "Play";
+      const rec = String(!!s.ftrace); // a scenario, script or link stops recording
+      if ($("btn-ftrace").getAttribute("aria-pressed") !== rec) $("btn-ftrace").setAttribute("aria-pressed", rec);
       netnsMenus(s);
       banner(s.error);
       busy(s);

@@ -17,6 +17,9 @@
     }
   }
 
+  // OPENING is the note while a link opens.
+  const OPENING = "opening the link…";
+
   function note(text) {
     const m = $("teach-msg");
     if (m) m.textContent = m.title = text; // the title shows it whole where the toolbar cuts it
@@ -102,6 +105,9 @@
   function sync() {
     const s = call((f) => f.state());
     if (!s || !s.viewState) return;
+    // a link replays over frames once the table is in (its progress is
+    // the console's status line)
+    if ($("teach-msg").textContent === OPENING && s.ready && !(s.busy && s.busy.cmd === "link")) note(s.error || "restored from the link");
     const v = s.viewState;
     $("help").hidden = !v.help;
     if (document.body.classList.contains("presenter") !== !!v.presenter) {
@@ -241,7 +247,7 @@
       const r = call((f) => f.restore(location.hash.slice(1)));
       const s = call((f) => f.state());
       if (s && s.scenario) $("sel-scenario").value = s.scenario === "script" ? "" : s.scenario;
-      note(r && r.error ? `link: ${r.error}` : "restored from the link");
+      note(r && r.error ? `link: ${r.error}` : OPENING);
     }
     sync();
     setInterval(sync, 250);

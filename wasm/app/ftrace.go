@@ -87,6 +87,10 @@ func (s *Sim) SetFtrace(on bool) {
 	}
 }
 
+// Recording reports whether tracepoints are recorded (SetFtrace): a
+// restart (a scenario, a script, a link) stops it.
+func (s *Sim) Recording() bool { return s.Lanes[0].ftrace != nil }
+
 // Ftrace returns what both lanes recorded since SetFtrace(true), each
 // under a "# lane ID: kernel R, GC S" line, or "" when nothing
 // is recording.

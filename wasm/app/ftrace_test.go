@@ -75,3 +75,18 @@ func squeeze(s string) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// TestRecordingEndsWithARestart: the page's record button follows
+// Recording, which a scenario, a script or a link ends (its recorder
+// goes with the namespaces it recorded).
+func TestRecordingEndsWithARestart(t *testing.T) {
+	s := loadedSim(t, full(t)[:100], 0)
+	s.SetFtrace(true)
+	if !s.Recording() {
+		t.Fatal("not recording after SetFtrace(true)")
+	}
+	s.RunScript("true\n")
+	if s.Recording() || s.Ftrace() != "" {
+		t.Fatalf("recording %v after a script started, %d bytes recorded", s.Recording(), len(s.Ftrace()))
+	}
+}

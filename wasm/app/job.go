@@ -304,17 +304,17 @@ func (s *Sim) continueJob() bool {
 // Cancel stops the command running at its next Yield (it prints
 // `fib6lab: interrupted after ...` and exits 130 in both namespaces) and
 // drops the console lines queued after it, as Ctrl-C flushes what was
-// typed ahead; a script running stops there. A link's replay stops
-// where it got to, paused. It reports whether there was anything to
-// cancel.
+// typed ahead; a script running stops there, its lines cut there. A
+// link's replay stops where it got to, paused, and so does its script.
+// It reports whether there was anything to cancel.
 func (s *Sim) Cancel() bool {
-	if s.replaying() {
-		s.cancelReplay()
-		return true
-	}
 	c := &s.Console
-	found := s.job != nil || len(c.queue) > 0
-	script := s.job != nil && s.job.script
+	replay := s.replaying()
+	found := s.job != nil || len(c.queue) > 0 || replay
+	script := replay || s.job != nil && s.job.script
+	if replay {
+		s.cancelReplay()
+	}
 	s.stopJob()
 	if n := len(c.queue); n > 0 {
 		c.queue = nil
@@ -322,8 +322,14 @@ func (s *Sim) Cancel() bool {
 	}
 	if script && s.scriptBusy() {
 		t := &s.teach
-		c.write(LineNote, fmt.Sprintf("fib6lab: %s stopped at line %d of %d", scenarioLabel(t.scenario), t.next, len(t.lines)))
-		t.next = len(t.lines)
+		if !replay { // its note said where it stopped
+			c.write(LineNote, fmt.Sprintf("fib6lab: %s stopped at line %d of %d", scenarioLabel(t.scenario), t.next, len(t.lines)))
+		}
+		// a link to the page runs as many lines, and stops there too
+		t.lines = t.lines[:t.next]
+		if t.scenario == ScriptName {
+			t.source = strings.Join(t.lines, "\n") + "\n"
+		}
 		s.endBatch()
 	}
 	return found

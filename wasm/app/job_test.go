@@ -261,6 +261,11 @@ func TestCancelStopsTheScript(t *testing.T) {
 	if ls := s.Console.Lines(0); ls[len(ls)-1].Text != "fib6lab: your script stopped at line 1 of 2" {
 		t.Fatalf("last line %q", ls[len(ls)-1].Text)
 	}
+	// a link to the page runs the script as far and stops there (it said
+	// it ran all, and then the rest)
+	if sh := s.Share(); sh.Line != 1 || sh.Script != genLine(100000, 1)+"\n" {
+		t.Fatalf("a link to the page runs %d lines of the script %q, want 1 of the first line", sh.Line, sh.Script)
+	}
 }
 
 func TestSetSpeedRefusesBadValues(t *testing.T) {

@@ -172,14 +172,15 @@ func (s *Sim) runScript(name, text string) {
 
 // restart makes s a new simulation with options o (its table loads over
 // the next frames), stopping the command running first (dropJob) and
-// keeping the console, speed, clock rate, view and frame-gap meter (so
-// that a gap measured counts the restart itself), with the camera reset
-// to show the whole new trie.
+// keeping the console, speed, clock rate, view, frame-gap meter (so
+// that a gap measured counts the restart itself) and the demo's options,
+// with the camera reset to show the whole new trie. Tracepoints are no
+// longer recorded (Recording).
 func (s *Sim) restart(o Options) {
 	s.dropJob()
-	con, speed, rate, view, gaps := s.Console, s.Speed, s.TimeRate, s.teach.View, s.gaps
+	con, speed, rate, view, gaps, demo := s.Console, s.Speed, s.TimeRate, s.teach.View, s.gaps, s.demo
 	*s = *NewSim(o)
-	s.Console, s.Speed, s.TimeRate, s.teach.View, s.gaps = con, speed, rate, view, gaps
+	s.Console, s.Speed, s.TimeRate, s.teach.View, s.gaps, s.demo = con, speed, rate, view, gaps, demo
 	s.teach.View.Cam.Reset()
 }
 

@@ -88,6 +88,7 @@ type Sim struct {
 	KernelRoutes int
 
 	opts     Options
+	demo     Options    // the page's first options, its full-table demo's, which a link to the demo restarts with
 	table    []data.Key // the table loaded into table main
 	ready    bool
 	credit   float64 // events owed to each lane by fractional speeds
@@ -136,7 +137,7 @@ func NewSim(o Options) *Sim {
 	if o.ReadHeap == nil {
 		o.ReadHeap = readHeap
 	}
-	s := &Sim{Speed: o.Speed, TimeRate: o.TimeRate, opts: o, table: keysOf(o.Prefixes),
+	s := &Sim{Speed: o.Speed, TimeRate: o.TimeRate, opts: o, demo: o, table: keysOf(o.Prefixes),
 		rng:  rand.New(rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15)),
 		mem:  memGauge{budget: o.MemBudget, read: o.ReadHeap},
 		slot: slot{end: math.MaxInt64, lines: MaxLinesPerFrame}}
@@ -644,7 +645,7 @@ func (s *Sim) ExpiringStatus() string { return s.expiring.status }
 // memory budget (routeRoom) the request stops there.
 func (s *Sim) addQueued() error {
 	q := &s.expiring
-	if q.left == 0 || s.gcBusy() || s.job != nil {
+	if q.left == 0 || s.gcBusy() || s.job != nil || s.replaying() {
 		return nil
 	}
 	start := s.opts.Nanotime()

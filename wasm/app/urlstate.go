@@ -1,10 +1,8 @@
 package app
 
 import (
-	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"fib6lab/engine/iproute2"
 	"fib6lab/wasm/share"
@@ -83,8 +81,9 @@ func (s *Sim) logTyped(t share.Typed) {
 	g.typed, g.bytes = append(g.typed, t), g.bytes+n
 }
 
-// maxLinkPasses bounds the GC passes Restore replays to catch up with a
-// link's clock (each may walk the whole trie).
+// maxLinkPasses bounds the clock moves with GC passes that a link's
+// replay makes to catch up with its clock and its typed commands' (each
+// pass may walk the whole trie; passes that change nothing cost little).
 const maxLinkPasses = 2000
 
 // Share returns what a link to the page as shown now carries: while a
@@ -128,6 +127,7 @@ func (s *Sim) Restore(sh share.Link) (err error) {
 	if err := sh.Check(s.Lanes[0].NS.HZ, [2]float64{Speeds[0], Speeds[len(Speeds)-1]}); err != nil {
 		return err
 	}
+	demo := sh.Scenario == "" && sh.Script == ""
 	switch {
 	case sh.Scenario != "":
 		if err := s.LoadScenario(sh.Scenario); err != nil {
@@ -142,7 +142,7 @@ func (s *Sim) Restore(sh share.Link) (err error) {
 	v := &s.teach.View
 	v.Pseudo, v.Timeline, v.Presenter, v.NoLegend = sh.Pseudo, sh.Timeline, sh.Present, sh.NoLegend
 	v.pending = sh.Cam
-	if s.teach.scenario == "" {
+	if demo {
 		s.restoreDemo(sh)
 		return nil
 	}
@@ -151,10 +151,11 @@ func (s *Sim) Restore(sh share.Link) (err error) {
 
 // restoreDemo keeps sh to replay once the full table is loaded
 // (resumeLink): the demo's history starts with the load, so a page that
-// has loaded it already starts again.
+// has loaded it already, or shows something else (a scenario, a script,
+// a dump), starts it again.
 func (s *Sim) restoreDemo(sh share.Link) {
-	if s.Loaded > 0 {
-		s.restart(s.opts)
+	if s.Loaded > 0 || s.teach.scenario != "" {
+		s.restart(s.demo)
 	}
 	s.teach.link.pending = &sh
 }
@@ -188,29 +189,28 @@ func (s *Sim) replay(sh share.Link) error {
 }
 
 // linkReplay is a link's replay under way: the link, the typed commands
-// it has not run yet, the clock moves it made (maxLinkPasses) and the
-// lanes' heads when it began (beforePos).
+// it has not run yet, the clock moves with GC passes it made
+// (maxLinkPasses) and the lanes' heads when it began (beforePos).
 type linkReplay struct {
-	sh       share.Link
-	typed    []share.Typed
-	advances int
-	start    [2]int64
+	sh     share.Link
+	typed  []share.Typed
+	passes int
+	start  [2]int64
 }
 
 // continueReplay replays the link until wall time until (Nanotime), and,
 // once it is all replayed, ends the lazy layouts, seeks the link's
-// positions and plays or pauses as it says. An error ends the replay.
+// positions and plays or pauses as it says. An error of the replay (an
+// engine panic included), not one the page shows for something else,
+// ends it.
 func (s *Sim) continueReplay(until int64) error {
 	r := s.teach.link.replay
 	s.teach.link.replay = nil // its own commands are not refused as busy
-	done := false
-	s.guard(func() (err error) {
-		done, err = s.catchUp(r, until)
-		return err
-	})
-	if s.Err != "" {
+	done, err := s.catchUpGuarded(r, until)
+	if err != nil {
 		s.setLazy(false)
-		return errors.New(strings.TrimPrefix(s.Err, "link: "))
+		s.Playing = false
+		return err
 	}
 	if !done {
 		s.teach.link.replay = r
@@ -222,20 +222,32 @@ func (s *Sim) continueReplay(until int64) error {
 	return nil
 }
 
+// catchUpGuarded is catchUp with an engine panic returned as its error.
+func (s *Sim) catchUpGuarded(r *linkReplay, until int64) (done bool, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("engine panic: %v", p)
+		}
+	}()
+	return s.catchUp(r, until)
+}
+
 // replaying reports whether a link's replay goes on over frames.
 func (s *Sim) replaying() bool { return s.teach.link.replay != nil }
 
 // replayBusy is Busy while a link replays: the script lines and typed
-// commands it has run of those it carries, then the GC passes it ran to
-// catch up with its clock.
+// commands it has run of those it carries, then the clock's catching up
+// with the link's. It counts as a script's (Busy.Script): the console's
+// lines queued meanwhile all wait.
 func (s *Sim) replayBusy() Busy {
 	r := s.teach.link.replay
 	lines := min(r.sh.Line, len(s.teach.lines))
-	b := Busy{Line: "link", Total: int64(lines + len(r.sh.Typed))}
+	b := Busy{Line: "link", Total: int64(lines + len(r.sh.Typed)), Script: true}
 	b.Done = int64(min(s.teach.next, lines) + len(r.sh.Typed) - len(r.typed))
 	b.Text = "replaying the link: " + Commas(int(b.Done)) + " of " + Commas(int(b.Total)) + " commands"
-	if b.Done == b.Total && r.advances > 0 {
-		b.Text = "replaying the link: catching up with its clock, " + Commas(r.advances) + " clock moves"
+	if ns := s.Lanes[0].NS; b.Done == b.Total && r.sh.Jiffies > ns.Now() {
+		boot := ns.Now() - ns.Uptime()
+		b.Text = fmt.Sprintf("replaying the link: its clock, %s s of %s", Commas(int(ns.Uptime()/ns.HZ)), Commas(int((r.sh.Jiffies-boot)/ns.HZ)))
 	}
 	return b
 }
@@ -256,8 +268,9 @@ func (s *Sim) cancelReplay() {
 // (Typed.Behind), playing everything each queues, then moves the clock
 // to sh.Jiffies (the engine skips the GC timer's firings that change
 // nothing), for the link r replays. It reports whether it got to the end
-// before wall time until (it takes at least one step); it refuses to replay more than maxLinkPasses
-// GC passes.
+// before wall time until (it takes at least one step); it refuses to
+// make more than maxLinkPasses clock moves with GC passes. Each move
+// takes both lanes to the same time.
 func (s *Sim) catchUp(r *linkReplay, until int64) (bool, error) {
 	sh := r.sh
 	for step := 0; step == 0 || s.opts.Nanotime() < until; step++ {
@@ -280,10 +293,11 @@ func (s *Sim) catchUp(r *linkReplay, until int64) (bool, error) {
 		case !due && s.teach.next < lines:
 			s.scriptLine()
 		case s.Jiffies() < to:
-			if r.advances++; r.advances > maxLinkPasses {
-				return false, fmt.Errorf("replaying it would take more than %d GC passes", maxLinkPasses)
+			if s.advanceTo(s.clockStep(to, r.passes)) {
+				if r.passes++; r.passes > maxLinkPasses {
+					return false, fmt.Errorf("replaying it would take more than %d clock moves with GC passes", maxLinkPasses)
+				}
 			}
-			s.advance(s.clockStep(to, r.advances))
 		default:
 			return true, nil
 		}
@@ -337,21 +351,39 @@ func (s *Sim) beforePos(pos, start [2]int64) bool {
 	return true
 }
 
-// stepTimers is how many clock moves of a link's replay stop at each
-// timer (clockStep).
+// stepTimers is how many clock moves with GC passes of a link's replay
+// stop at each timer (clockStep).
 const stepTimers = 64
 
-// clockStep returns how far catchUp moves the clock toward to: for its
-// first stepTimers moves, to the next timer only, as the page does (it
-// holds the clock while a pass is shown, and lays the trie out again
-// after it, so that a pass is shown over the trie it walked); then all
-// the way (the engine skips the passes that change nothing).
-func (s *Sim) clockStep(to int64, advances int) int64 {
+// clockStep returns the time catchUp moves the clock to on its way to
+// to, after passes moves with GC passes: for the first stepTimers, the
+// next timer only, as the page does (it holds the clock while a pass is
+// shown, and lays the trie out again after it, so that a pass is shown
+// over the trie it walked); then all the way (the engine skips the
+// passes that change nothing).
+func (s *Sim) clockStep(to int64, passes int) int64 {
 	now := s.Jiffies()
 	for _, l := range s.Lanes {
-		if at, ok := l.NS.NextTimer(); ok && at > now && at < to && advances <= stepTimers {
+		if at, ok := l.NS.NextTimer(); ok && at > now && at < to && passes <= stepTimers {
 			to = at
 		}
 	}
-	return to - now
+	return to
+}
+
+// advanceTo moves each lane's clock on to jiffies at (a lane there or
+// past it stays), firing its timers, and queues the events that
+// produced; it reports whether a GC pass ran (or was counted, skipped)
+// in either lane.
+func (s *Sim) advanceTo(at int64) bool {
+	passes := 0
+	for _, l := range s.Lanes {
+		passes -= l.NS.GC.Passes
+		if d := at - l.NS.Now(); d > 0 {
+			l.NS.Advance(d)
+		}
+		l.drain()
+		passes += l.NS.GC.Passes
+	}
+	return passes != 0
 }

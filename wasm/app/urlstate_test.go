@@ -1,6 +1,7 @@
 package app
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"reflect"
@@ -231,6 +232,78 @@ func TestRestoreFarClockSkipsIdlePasses(t *testing.T) {
 	}
 }
 
+// TestLinkClockKeepsTheLanesTogether reopens a script link 100,000 s on
+// (over 3,000 GC timer firings) whose trie-walk passes take more than a
+// frame's slice, so that the left lane's clock stops at each while the
+// right lane's goes on. Both lanes count the same passes and stop at the
+// link's clock: each clock move takes both lanes to the same time (a
+// move relative to the left lane's clock had taken the right lane past
+// it every time: 649 passes against 170,570 after 20,000 s, the clock
+// 4,288 jiffies past).
+func TestLinkClockKeepsTheLanesTogether(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(hostileScript)
+	for i := range 3000 {
+		fmt.Fprintf(&b, "ip -6 route add 3fff:1:%x::/64 dev eth0\n", i)
+	}
+	o := DefaultOptions()
+	o.Nanotime = fakeClock()
+	s := NewSim(o)
+	j := int64(netns.InitialJiffies) + 100_000*s.Lanes[0].NS.HZ
+	if err := s.Restore(share.Link{Script: b.String(), Line: 3001, Jiffies: j, Paused: true}); err != nil {
+		t.Fatal(err)
+	}
+	untilReplayed(t, s)
+	l, r := s.Lanes[0].NS, s.Lanes[1].NS
+	if l.Now() != j || r.Now() != j || l.GC.Passes != r.GC.Passes || l.GC.Passes < 3000 {
+		t.Fatalf("clocks %d and %d, want %d; GC passes %d and %d, want over 3,000 each", l.Now(), r.Now(), j, l.GC.Passes, r.GC.Passes)
+	}
+}
+
+// TestLinkOfManyTypedCommandsBetweenPasses: a link whose typed commands
+// came at 2,100 different times with no GC pass between them restores;
+// only clock moves with passes count toward maxLinkPasses (every move
+// did, and the link was refused).
+func TestLinkOfManyTypedCommandsBetweenPasses(t *testing.T) {
+	typed := make([]share.Typed, 2100)
+	for i := range typed {
+		typed[i] = share.Typed{Line: 1, Jiffies: int64(netns.InitialJiffies) + 10*int64(i+1), Text: "true"}
+	}
+	o := DefaultOptions()
+	o.Nanotime = fakeClock()
+	s := NewSim(o)
+	sh := share.Link{Script: "true\n", Line: 1, Typed: typed, Jiffies: typed[len(typed)-1].Jiffies, Paused: true}
+	if err := s.Restore(sh); err != nil {
+		t.Fatal(err)
+	}
+	untilReplayed(t, s)
+	if s.Jiffies() != sh.Jiffies || len(s.Share().Typed) != len(typed) {
+		t.Fatalf("clock %d, want %d; %d typed commands, want %d", s.Jiffies(), sh.Jiffies, len(s.Share().Typed), len(typed))
+	}
+}
+
+// TestDemoLinkOnAScriptRestartsTheDemo: a link to the full-table demo
+// (no scenario, no script) restored on a page showing a script replays
+// on the demo, not on the script's table.
+func TestDemoLinkOnAScriptRestartsTheDemo(t *testing.T) {
+	ps := full(t)[:2000]
+	s := loadedSim(t, ps, 5)
+	typeLines(t, s, "ip -6 route add 2001:db8:77::/64 dev eth0")
+	s.Pause()
+	r := loadedSim(t, ps, 5)
+	r.RunScript("ip -6 route add 2001:db8:1::/64 dev eth0\n")
+	for range 20 {
+		r.Frame(frame)
+	}
+	if r.teach.scenario != ScriptName {
+		t.Fatalf("the page shows %q, want the script", r.teach.scenario)
+	}
+	reopen(t, s, r)
+	if r.teach.scenario != "" || r.Lanes[0].Routes() != s.Lanes[0].Routes() {
+		t.Fatalf("restored on %q with %d routes, want the demo's %d", r.teach.scenario, r.Lanes[0].Routes(), s.Lanes[0].Routes())
+	}
+}
+
 // FuzzRestore: a link that decodes restores without a panic, and one
 // restored without error stands at its clock.
 func FuzzRestore(f *testing.F) {
@@ -245,7 +318,14 @@ func FuzzRestore(f *testing.F) {
 		o := DefaultOptions()
 		o.Nanotime = fakeClock()
 		s := NewSim(o)
-		if err := s.Restore(sh); err == nil && sh.Jiffies != 0 && s.teach.scenario != "" && s.Jiffies() < sh.Jiffies {
+		err = s.Restore(sh)
+		for i := 0; err == nil && s.replaying() && i < 1000; i++ {
+			s.Frame(frame)
+			if s.Err != "" {
+				err = errors.New(s.Err)
+			}
+		}
+		if err == nil && sh.Jiffies != 0 && s.teach.scenario != "" && s.Jiffies() < sh.Jiffies {
 			t.Fatalf("%q: restored without error at clock %d, want %d", frag, s.Jiffies(), sh.Jiffies)
 		}
 	})
@@ -288,7 +368,8 @@ func TestLinkOfManyCommandsLaysOutTheLastOnes(t *testing.T) {
 // commands and steps as it does for a running command and shares the
 // link it replays, and the frames
 // carry it on to what the link shows. A cancel stops it where it got to,
-// paused, with a note, and the page takes commands again.
+// paused, with a note, its script cut there and the console's queued
+// lines dropped, and the page takes commands again.
 func TestLongLinkReplaysOverFrames(t *testing.T) {
 	s := runScenario(t, "selftest")
 	for range 40 {
@@ -320,6 +401,16 @@ func TestLongLinkReplaysOverFrames(t *testing.T) {
 	if r.Step(); r.StepMessage() != "busy: "+b.Text {
 		t.Fatalf("a step during the replay: %q", r.StepMessage())
 	}
+	// a link refused meanwhile, and its error, leave the replay going on;
+	// expiring routes asked for wait for its end, as for a command
+	if err := r.Restore(share.Link{Pos: [2]int64{-1, 0}}); err == nil || !r.replaying() {
+		t.Fatalf("a bad link during the replay: %v, replaying %v", err, r.replaying())
+	}
+	r.Err = ""
+	if r.AddExpiring(5, 128, 60); r.ExpiringPending() != 5 {
+		t.Fatalf("expiring routes asked for during the replay: %d pending, want 5", r.ExpiringPending())
+	}
+	r.expiring = expiringQueue{}
 	if n := untilReplayed(t, r); n < 2 {
 		t.Fatalf("the replay took %d frames, want it cut over several", n)
 	}
@@ -330,14 +421,20 @@ func TestLongLinkReplaysOverFrames(t *testing.T) {
 		t.Fatalf("restore: %v, replaying %v", err, c.replaying())
 	}
 	c.Frame(frame)
+	c.Submit("ip -6 route add 2001:db8:5::/64 dev eth0\nip -6 route show")
 	b, _ = c.Busy()
 	if !c.Cancel() || c.replaying() || c.Playing || c.Lanes[0].lazy || c.Lanes[1].lazy {
 		t.Fatalf("after a cancel: replaying %v, playing %v, lazy %v %v", c.replaying(), c.Playing, c.Lanes[0].lazy, c.Lanes[1].lazy)
 	}
-	want := fmt.Sprintf("fib6lab: link replay stopped after %s of %s commands", Commas(int(b.Done)), Commas(int(b.Total)))
-	if lines := c.Console.Lines(0); lines[len(lines)-1].Text != want {
-		t.Fatalf("the console ends with %q, want %q", lines[len(lines)-1].Text, want)
+	want := []string{fmt.Sprintf("fib6lab: link replay stopped after %s of %s commands", Commas(int(b.Done)), Commas(int(b.Total))),
+		"fib6lab: cancelled; 2 queued lines dropped"}
+	if lines := c.Console.Lines(0); lines[len(lines)-2].Text != want[0] || lines[len(lines)-1].Text != want[1] || c.Console.Queued() != 0 {
+		t.Fatalf("the console ends with %q, %q, want %q", lines[len(lines)-2].Text, lines[len(lines)-1].Text, want)
 	}
+	if c.scriptBusy() || c.Share().Line != c.teach.next || c.teach.next != int(b.Done) {
+		t.Fatalf("after a cancel: script busy %v, a link to the page runs %d lines, %d ran", c.scriptBusy(), c.Share().Line, c.teach.next)
+	}
+	reopen(t, c, NewSim(o)) // a link to the page shows it as it stopped
 	if res := c.Exec("ip -6 route show table main"); res.Status != 0 {
 		t.Fatalf("a command after the cancel: %+v", res)
 	}
