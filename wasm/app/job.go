@@ -325,10 +325,11 @@ func (s *Sim) Cancel() bool {
 		if !replay { // its note said where it stopped
 			c.write(LineNote, fmt.Sprintf("fib6lab: %s stopped at line %d of %d", scenarioLabel(t.scenario), t.next, len(t.lines)))
 		}
-		// a link to the page runs as many lines, and stops there too
+		// a link to the page runs as many lines, and stops there too: a
+		// scenario cut goes on as a script of the lines it ran
 		t.lines = t.lines[:t.next]
-		if t.scenario == ScriptName {
-			t.source = strings.Join(t.lines, "\n") + "\n"
+		if t.scenario != RecordName {
+			t.scenario, t.source = ScriptName, strings.Join(t.lines, "\n")+"\n"
 		}
 		s.endBatch()
 	}

@@ -21,6 +21,16 @@ type ViewState struct {
 	pending [4]float64 // camera from a link, applied once the viewport is known
 }
 
+// ApplyPendingCamera sets the camera from a restored link once the front
+// end has given it a viewport (Camera.SetViewport; call it after that)
+// and the link is replayed, so that the camera is placed over the trie
+// the link shows rather than clamped to the one replayed so far.
+func (s *Sim) ApplyPendingCamera() {
+	if !s.replaying() && s.teach.link.pending == nil {
+		s.teach.View.ApplyPending()
+	}
+}
+
 // ApplyPending sets the camera from a restored link once the front end
 // has given it a viewport (Camera.SetViewport); call it after that.
 func (v *ViewState) ApplyPending() {
@@ -87,12 +97,14 @@ func (s *Sim) logTyped(t share.Typed) {
 const maxLinkPasses = 2000
 
 // Share returns what a link to the page as shown now carries: while a
-// link replays, that link.
+// link replays, that link with the panels shown now.
 func (s *Sim) Share() share.Link {
-	if s.replaying() {
-		return s.teach.link.replay.sh
-	}
 	v := &s.teach.View
+	if s.replaying() {
+		sh := s.teach.link.replay.sh
+		sh.Pseudo, sh.Timeline, sh.Present, sh.NoLegend = v.Pseudo, v.Timeline, v.Presenter, v.NoLegend
+		return sh
+	}
 	sh := share.Link{Typed: slices.Clone(s.teach.link.typed), Pos: s.Positions(), Line: s.teach.next, Jiffies: s.Jiffies(),
 		Paused: !s.Playing, Speed: s.Speed, Pseudo: v.Pseudo, Timeline: v.Timeline, Present: v.Presenter, NoLegend: v.NoLegend}
 	switch s.teach.scenario {
@@ -115,6 +127,8 @@ func (s *Sim) Share() share.Link {
 // positions, paused or playing as the link was. A bare link (no lines
 // run, no position, no clock, nothing typed) just starts the scenario. A link to
 // the full-table demo is replayed once the table is loaded (restoreDemo).
+// Console lines still queued are dropped, with a note: they were typed
+// for the page the link replaces.
 //
 // An error (unknown scenario, too much to replay) is also left in Err,
 // so the page's banner shows it.
@@ -126,6 +140,10 @@ func (s *Sim) Restore(sh share.Link) (err error) {
 	}()
 	if err := sh.Check(s.Lanes[0].NS.HZ, [2]float64{Speeds[0], Speeds[len(Speeds)-1]}); err != nil {
 		return err
+	}
+	if c := &s.Console; len(c.queue) > 0 { // they were typed for the page the link replaces
+		c.write(LineNote, fmt.Sprintf("fib6lab: a link was opened; %s queued lines dropped", Commas(len(c.queue))))
+		c.queue = nil
 	}
 	demo := sh.Scenario == "" && sh.Script == ""
 	switch {
@@ -270,9 +288,12 @@ func (s *Sim) cancelReplay() {
 // nothing), for the link r replays. It reports whether it got to the end
 // before wall time until (it takes at least one step); it refuses to
 // make more than maxLinkPasses clock moves with GC passes. Each move
-// takes both lanes to the same time.
+// takes both lanes to the same time, the GC passes it starts run whole
+// (netns.GCSlice 0: a pass cut into frames would stop one lane's clock
+// at it), so that the lanes stay together wherever the replay stops.
 func (s *Sim) catchUp(r *linkReplay, until int64) (bool, error) {
 	sh := r.sh
+	defer s.wholeGCPasses()()
 	for step := 0; step == 0 || s.opts.Nanotime() < until; step++ {
 		s.finishGC()
 		lines, to := min(sh.Line, len(s.teach.lines)), sh.Jiffies
@@ -369,6 +390,20 @@ func (s *Sim) clockStep(to int64, passes int) int64 {
 		}
 	}
 	return to
+}
+
+// wholeGCPasses makes the GC passes the lanes' clocks start run whole
+// (netns.GCSlice 0) and returns what gives them their slices back.
+func (s *Sim) wholeGCPasses() func() {
+	var was [2]int
+	for i, l := range s.Lanes {
+		was[i], l.NS.GCSlice = l.NS.GCSlice, 0
+	}
+	return func() {
+		for i, l := range s.Lanes {
+			l.NS.GCSlice = was[i]
+		}
+	}
 }
 
 // advanceTo moves each lane's clock on to jiffies at (a lane there or

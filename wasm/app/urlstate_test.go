@@ -250,7 +250,8 @@ func TestLinkClockKeepsTheLanesTogether(t *testing.T) {
 	o.Nanotime = fakeClock()
 	s := NewSim(o)
 	j := int64(netns.InitialJiffies) + 100_000*s.Lanes[0].NS.HZ
-	if err := s.Restore(share.Link{Script: b.String(), Line: 3001, Jiffies: j, Paused: true}); err != nil {
+	sh := share.Link{Script: b.String(), Line: 3001, Jiffies: j, Paused: true}
+	if err := s.Restore(sh); err != nil {
 		t.Fatal(err)
 	}
 	untilReplayed(t, s)
@@ -258,6 +259,87 @@ func TestLinkClockKeepsTheLanesTogether(t *testing.T) {
 	if l.Now() != j || r.Now() != j || l.GC.Passes != r.GC.Passes || l.GC.Passes < 3000 {
 		t.Fatalf("clocks %d and %d, want %d; GC passes %d and %d, want over 3,000 each", l.Now(), r.Now(), j, l.GC.Passes, r.GC.Passes)
 	}
+	// cancelled as soon as one lane reached the link's clock, the lanes
+	// stand at the same time (the left lane's passes, cut into frames, had
+	// held its clock hours behind the right one's)
+	o.Nanotime = func() func() int64 {
+		var ns int64
+		return func() int64 { ns += 2e6; return ns }
+	}()
+	c := NewSim(o)
+	if err := c.Restore(sh); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; c.replaying() && c.Lanes[1].NS.Now() < j; i++ {
+		if i > 10_000 {
+			t.Fatalf("the replay did not end: line %d, %d passes", c.teach.next, c.Lanes[0].NS.GC.Passes)
+		}
+		c.Frame(frame)
+	}
+	c.Cancel()
+	l, r = c.Lanes[0].NS, c.Lanes[1].NS
+	if l.Now() != r.Now() || l.GC.Passes != r.GC.Passes {
+		t.Fatalf("cancelled: clocks %d and %d, GC passes %d and %d; want them alike", l.Now(), r.Now(), l.GC.Passes, r.GC.Passes)
+	}
+}
+
+// TestLinkCameraWaitsForTheReplay: a link's camera is placed once its
+// replay is done, over the trie the link shows; placed over the first
+// frames' trie, still empty, it was clamped to that trie's width.
+func TestLinkCameraWaitsForTheReplay(t *testing.T) {
+	var b strings.Builder
+	for i := range 1500 {
+		fmt.Fprintf(&b, "ip -6 route add 3fff:1:%x::/64 dev eth0\n", i)
+	}
+	o := DefaultOptions()
+	o.Nanotime = func() func() int64 {
+		var ns int64
+		return func() int64 { ns += 5e6; return ns }
+	}()
+	s := NewSim(o)
+	if err := s.Restore(share.Link{Script: b.String(), Line: 1500, Paused: true, Cam: [4]float64{1000, 0, 8, 1}}); err != nil {
+		t.Fatal(err)
+	}
+	v := s.TheView()
+	for s.replaying() {
+		v.Cam.SetViewport(float64(s.Lanes[0].Layout.Slots), 1280, 400)
+		s.ApplyPendingCamera()
+		if v.pending == [4]float64{} {
+			t.Fatalf("the camera was placed at line %d of the replay", s.teach.next)
+		}
+		s.Frame(frame)
+	}
+	v.Cam.SetViewport(float64(s.Lanes[0].Layout.Slots), 1280, 400)
+	s.ApplyPendingCamera()
+	if v.pending != [4]float64{} || v.Cam.X0 != 1000 {
+		t.Fatalf("camera at x0 %g (pending %v), want 1000 (trie %d slots wide)", v.Cam.X0, v.pending, s.Lanes[0].Layout.Slots)
+	}
+}
+
+// TestLinkDropsQueuedLines: console lines still queued when a link is
+// restored were typed for the page it replaces: they are dropped with a
+// note, not run on the link's page.
+func TestLinkDropsQueuedLines(t *testing.T) {
+	s := runScenario(t, "selftest")
+	sh, err := share.Decode(s.Share().Encode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := DefaultOptions()
+	o.Nanotime = fakeClock()
+	r := NewSim(o)
+	r.Submit("ip -6 route add 2001:db8:66::/64 dev eth0\nip -6 route add 2001:db8:67::/64 dev eth0")
+	if err := r.Restore(sh); err != nil {
+		t.Fatal(err)
+	}
+	untilReady(t, r)
+	untilReplayed(t, r)
+	if r.Console.Queued() != 0 || !slices.ContainsFunc(r.Console.Lines(0), func(l ConsoleLine) bool {
+		return l.Text == "fib6lab: a link was opened; 2 queued lines dropped"
+	}) {
+		t.Fatalf("%d lines queued after the link was opened, or no note", r.Console.Queued())
+	}
+	sameAsShared(t, s, r, sh)
 }
 
 // TestLinkOfManyTypedCommandsBetweenPasses: a link whose typed commands
@@ -434,7 +516,12 @@ func TestLongLinkReplaysOverFrames(t *testing.T) {
 	if c.scriptBusy() || c.Share().Line != c.teach.next || c.teach.next != int(b.Done) {
 		t.Fatalf("after a cancel: script busy %v, a link to the page runs %d lines, %d ran", c.scriptBusy(), c.Share().Line, c.teach.next)
 	}
-	reopen(t, c, NewSim(o)) // a link to the page shows it as it stopped
+	// a link to the page shows it as it stopped: the scenario goes on as
+	// a script of the lines it ran
+	if sh := c.Share(); sh.Scenario != "" || len(c.teach.lines) != c.teach.next || sh.Script != strings.Join(c.teach.lines, "\n")+"\n" {
+		t.Fatalf("a link to the cancelled page: scenario %q, %d of %d lines", sh.Scenario, c.teach.next, len(c.teach.lines))
+	}
+	reopen(t, c, NewSim(o))
 	if res := c.Exec("ip -6 route show table main"); res.Status != 0 {
 		t.Fatalf("a command after the cancel: %+v", res)
 	}

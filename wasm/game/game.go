@@ -161,7 +161,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	if l := g.Sim.Lanes[0].Layout; l != nil {
 		_, _, vw, vh := g.view(0)
 		g.camera().SetViewport(float64(l.Slots), float64(vw), float64(vh))
-		g.Sim.TheView().ApplyPending()
+		g.Sim.ApplyPendingCamera()
 	}
 	g.sb.P = scene.PaletteFor(g.Sim.TheView().Presenter)
 	g.page.BuildView(g.sb, g.Views, g.Sim, g.camera(), float64(g.w), float64(g.h))
