@@ -488,12 +488,15 @@ func TestLongLinkReplaysOverFrames(t *testing.T) {
 	if err := r.Restore(share.Link{Pos: [2]int64{-1, 0}}); err == nil || !r.replaying() {
 		t.Fatalf("a bad link during the replay: %v, replaying %v", err, r.replaying())
 	}
+	if r.Frame(frame); !r.replaying() || !strings.HasPrefix(r.Err, "link: player position") {
+		t.Fatalf("a frame after a bad link: replaying %v, error %q", r.replaying(), r.Err)
+	}
 	r.Err = ""
 	if r.AddExpiring(5, 128, 60); r.ExpiringPending() != 5 {
 		t.Fatalf("expiring routes asked for during the replay: %d pending, want 5", r.ExpiringPending())
 	}
 	r.expiring = expiringQueue{}
-	if n := untilReplayed(t, r); n < 2 {
+	if n := 1 + untilReplayed(t, r); n < 2 { // the frame after the bad link, and more
 		t.Fatalf("the replay took %d frames, want it cut over several", n)
 	}
 	sameAsShared(t, s, r, sh)
