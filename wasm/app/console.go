@@ -115,6 +115,15 @@ func (c *Console) Lines(since int) []ConsoleLine {
 // Queued returns the number of submitted lines not run yet.
 func (c *Console) Queued() int { return len(c.queue) }
 
+// dropQueued drops the submitted lines not run yet, if any, with a note
+// that says why ("fib6lab: cancelled; 2 queued lines dropped").
+func (c *Console) dropQueued(why string) {
+	if n := len(c.queue); n > 0 {
+		c.queue = nil
+		c.write(LineNote, fmt.Sprintf("fib6lab: %s; %s queued lines dropped", why, Commas(n)))
+	}
+}
+
 // Submit queues text to run over the next frames (the page's Enter and
 // paste), one command per logical line (iproute2.LogicalLines: a
 // backslash-newline or a newline inside quotes continues the line). The

@@ -316,10 +316,7 @@ func (s *Sim) Cancel() bool {
 		s.cancelReplay()
 	}
 	s.stopJob()
-	if n := len(c.queue); n > 0 {
-		c.queue = nil
-		c.write(LineNote, fmt.Sprintf("fib6lab: cancelled; %s queued lines dropped", Commas(n)))
-	}
+	c.dropQueued("cancelled")
 	if script && s.scriptBusy() {
 		t := &s.teach
 		if !replay { // its note said where it stopped

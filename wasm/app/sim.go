@@ -314,14 +314,20 @@ func (s *Sim) PausedHint() string {
 
 // guard runs f, turning its error or panic into Err (and pausing).
 func (s *Sim) guard(f func() error) {
-	defer func() {
-		if r := recover(); r != nil {
-			s.Err, s.Playing = fmt.Sprint("engine panic: ", r), false
-		}
-	}()
-	if err := f(); err != nil {
+	if err := recovered(f); err != nil {
 		s.Err, s.Playing = err.Error(), false
 	}
+}
+
+// recovered runs f and returns its error, or its panic as an "engine
+// panic: ..." error.
+func recovered(f func() error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("engine panic: %v", r)
+		}
+	}()
+	return f()
 }
 
 // builtLane is the lane whose table main the load builds route by route;
@@ -457,11 +463,22 @@ func (s *Sim) building() bool { return s.Lanes[0].building() || s.Lanes[1].build
 // other lane's, ended in its first slice, does not, so a lane catches up
 // once its pass is done.
 func (s *Sim) advance(d int64) {
-	to := max(s.Lanes[0].NS.Now(), s.Lanes[1].NS.Now()) + d
+	s.advanceTo(max(s.Lanes[0].NS.Now(), s.Lanes[1].NS.Now()) + d)
+}
+
+// advanceTo moves each lane's clock on to jiffies at (a lane there or
+// past it stays), firing its timers, and queues the events that
+// produced; it reports whether a GC pass ran (or was counted, skipped)
+// in either lane.
+func (s *Sim) advanceTo(at int64) bool {
+	passes := 0
 	for _, l := range s.Lanes {
-		l.NS.Advance(to - l.NS.Now())
+		passes -= l.NS.GC.Passes
+		l.NS.Advance(at - l.NS.Now())
 		l.drain()
+		passes += l.NS.GC.Passes
 	}
+	return passes != 0
 }
 
 // refresh re-lays out every lane whose trie changed and that has nothing

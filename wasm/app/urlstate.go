@@ -141,10 +141,7 @@ func (s *Sim) Restore(sh share.Link) (err error) {
 	if err := sh.Check(s.Lanes[0].NS.HZ, [2]float64{Speeds[0], Speeds[len(Speeds)-1]}); err != nil {
 		return err
 	}
-	if c := &s.Console; len(c.queue) > 0 { // they were typed for the page the link replaces
-		c.write(LineNote, fmt.Sprintf("fib6lab: a link was opened; %s queued lines dropped", Commas(len(c.queue))))
-		c.queue = nil
-	}
+	s.Console.dropQueued("a link was opened") // they were typed for the page the link replaces
 	demo := sh.Scenario == "" && sh.Script == ""
 	switch {
 	case sh.Scenario != "":
@@ -224,7 +221,11 @@ type linkReplay struct {
 func (s *Sim) continueReplay(until int64) error {
 	r := s.teach.link.replay
 	s.teach.link.replay = nil // its own commands are not refused as busy
-	done, err := s.catchUpGuarded(r, until)
+	done := false
+	err := recovered(func() (err error) {
+		done, err = s.catchUp(r, until)
+		return err
+	})
 	if err != nil {
 		s.setLazy(false)
 		s.Playing = false
@@ -238,16 +239,6 @@ func (s *Sim) continueReplay(until int64) error {
 	s.SeekTo(r.sh.Pos)
 	s.Playing = !r.sh.Paused
 	return nil
-}
-
-// catchUpGuarded is catchUp with an engine panic returned as its error.
-func (s *Sim) catchUpGuarded(r *linkReplay, until int64) (done bool, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("engine panic: %v", p)
-		}
-	}()
-	return s.catchUp(r, until)
 }
 
 // replaying reports whether a link's replay goes on over frames.
@@ -404,21 +395,4 @@ func (s *Sim) wholeGCPasses() func() {
 			l.NS.GCSlice = was[i]
 		}
 	}
-}
-
-// advanceTo moves each lane's clock on to jiffies at (a lane there or
-// past it stays), firing its timers, and queues the events that
-// produced; it reports whether a GC pass ran (or was counted, skipped)
-// in either lane.
-func (s *Sim) advanceTo(at int64) bool {
-	passes := 0
-	for _, l := range s.Lanes {
-		passes -= l.NS.GC.Passes
-		if d := at - l.NS.Now(); d > 0 {
-			l.NS.Advance(d)
-		}
-		l.drain()
-		passes += l.NS.GC.Passes
-	}
-	return passes != 0
 }
